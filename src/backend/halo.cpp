@@ -1,0 +1,156 @@
+#include "backend/halo.hpp"
+
+#include <string>
+
+namespace ax {
+
+namespace {
+
+// Slab of ghost depth along axis d and the full array extent along the others.
+struct Slab {
+  int d, ng;
+  int e[3];  // extents of one face slab (e[d] == ng)
+  std::int64_t count(int nvar) const { return std::int64_t(nvar) * e[0] * e[1] * e[2]; }
+  // Box covering both faces: coordinate c along d in [0, 2 ng).
+  Box both_faces() const {
+    int hi[3] = {e[0], e[1], e[2]};
+    hi[d] = 2 * ng;
+    return {0, hi[2], 0, hi[1], 0, hi[0]};
+  }
+};
+
+Slab make_slab(const Grid& g, int d) {
+  Slab s{d, g.gh[d], {g.extent(0), g.extent(1), g.extent(2)}};
+  s.e[d] = g.gh[d];
+  return s;
+}
+
+// Position within one face's buffer of cell (n, k, j, i) once the coordinate
+// along d has been reduced to 0..ng-1.
+KOKKOS_INLINE_FUNCTION std::int64_t slab_index(const int e[3], int n, int k, int j, int i) {
+  return ((std::int64_t(n) * e[2] + k) * e[1] + j) * e[0] + i;
+}
+
+}  // namespace
+
+GhostExchange::GhostExchange(const Grid& grid, const Comm& comm, int nvar,
+                             const BoundaryKind bc[3][2], bool gpu_aware_mpi)
+    : grid_(grid), comm_(comm), nvar_(nvar), gpu_aware_(gpu_aware_mpi) {
+  for (int d = 0; d < 3; ++d) {
+    bc_[d][0] = bc[d][0];
+    bc_[d][1] = bc[d][1];
+    if (!grid.active(d)) continue;
+    const std::int64_t n = 2 * make_slab(grid, d).count(nvar);
+    const std::string axis = std::to_string(d);
+    send_[d] = Kokkos::View<Real*, MemSpace>("halo_send_" + axis, n);
+    recv_[d] = Kokkos::View<Real*, MemSpace>("halo_recv_" + axis, n);
+    if (!gpu_aware_) {
+      send_host_[d] = Kokkos::create_mirror_view(send_[d]);
+      recv_host_[d] = Kokkos::create_mirror_view(recv_[d]);
+    }
+  }
+}
+
+void GhostExchange::fill(const Array4& u) {
+  bytes_ = 0;
+  for (int d = 0; d < 3; ++d) {
+    if (!grid_.active(d)) continue;
+    exchange_axis(d, u);
+    apply_physical(d, u);
+  }
+}
+
+void GhostExchange::exchange_axis(int d, const Array4& u) {
+  const int lo = comm_.neighbor[d][0], hi = comm_.neighbor[d][1];
+  if (lo == MPI_PROC_NULL && hi == MPI_PROC_NULL) return;
+  const Slab s = make_slab(grid_, d);
+  const std::int64_t face = s.count(nvar_);
+  const int ng = s.ng, ie = grid_.ie(d);
+  auto send = send_[d];
+  auto recv = recv_[d];
+
+  // Pack both faces in one kernel: face 0 is the lowest ng interior layers,
+  // face 1 the highest.
+  par_for_vars("halo_pack", nvar_, s.both_faces(), KOKKOS_LAMBDA(int n, int k, int j, int i) {
+    int c[3] = {i, j, k};
+    const int f = c[d] / ng;
+    const int cl = c[d] - f * ng;
+    int src[3] = {i, j, k};
+    src[d] = f == 0 ? ng + cl : ie - ng + cl;
+    c[d] = cl;
+    send(f * face + slab_index(s.e, n, c[2], c[1], c[0])) = u(n, src[2], src[1], src[0]);
+  });
+
+  // With one rank along a periodic axis both neighbours are this rank: the
+  // received faces are the sent ones, swapped, and no message is needed.
+  const bool self = lo == comm_.rank && hi == comm_.rank;
+  Kokkos::View<Real*, MemSpace> from = recv;
+  int swap = 0;
+  if (self) {
+    from = send;
+    swap = 1;
+  } else {
+    Real* sbuf = send.data();
+    Real* rbuf = recv.data();
+    if (!gpu_aware_) {
+      Kokkos::deep_copy(send_host_[d], send);
+      sbuf = send_host_[d].data();
+      rbuf = recv_host_[d].data();
+    } else {
+      Kokkos::fence();
+    }
+    const MPI_Datatype type = sizeof(Real) == 8 ? MPI_DOUBLE : MPI_FLOAT;
+    MPI_Request req[4];
+    // A message travels to the receiver's opposite face: what we send down
+    // arrives in the lower neighbour's face 1.
+    MPI_Irecv(rbuf, int(face), type, lo, 10 * d + 0, comm_.cart, &req[0]);
+    MPI_Irecv(rbuf + face, int(face), type, hi, 10 * d + 1, comm_.cart, &req[1]);
+    MPI_Isend(sbuf, int(face), type, lo, 10 * d + 1, comm_.cart, &req[2]);
+    MPI_Isend(sbuf + face, int(face), type, hi, 10 * d + 0, comm_.cart, &req[3]);
+    MPI_Waitall(4, req, MPI_STATUSES_IGNORE);
+    if (!gpu_aware_) Kokkos::deep_copy(recv, recv_host_[d]);
+    bytes_ += 2 * face * static_cast<long long>(sizeof(Real));
+  }
+
+  const bool has_lo = lo != MPI_PROC_NULL, has_hi = hi != MPI_PROC_NULL;
+  par_for_vars("halo_unpack", nvar_, s.both_faces(), KOKKOS_LAMBDA(int n, int k, int j, int i) {
+    int c[3] = {i, j, k};
+    const int f = c[d] / ng;
+    if ((f == 0 && !has_lo) || (f == 1 && !has_hi)) return;
+    const int cl = c[d] - f * ng;
+    int dst[3] = {i, j, k};
+    dst[d] = f == 0 ? cl : ie + cl;
+    c[d] = cl;
+    u(n, dst[2], dst[1], dst[0]) = from((f ^ swap) * face + slab_index(s.e, n, c[2], c[1], c[0]));
+  });
+}
+
+void GhostExchange::apply_physical(int d, const Array4& u) {
+  const bool lo = comm_.neighbor[d][0] == MPI_PROC_NULL;
+  const bool hi = comm_.neighbor[d][1] == MPI_PROC_NULL;
+  if (!lo && !hi) return;
+  const Slab s = make_slab(grid_, d);
+  const int ng = s.ng, ie = grid_.ie(d);
+  const bool reflect_lo = bc_[d][0] == BoundaryKind::reflecting;
+  const bool reflect_hi = bc_[d][1] == BoundaryKind::reflecting;
+  const int normal = IM1 + d;
+  par_for_vars("physical_boundary", nvar_, s.both_faces(), KOKKOS_LAMBDA(int n, int k, int j, int i) {
+    int c[3] = {i, j, k};
+    const int f = c[d] / ng;
+    if ((f == 0 && !lo) || (f == 1 && !hi)) return;
+    const int cl = c[d] - f * ng;
+    const bool reflect = f == 0 ? reflect_lo : reflect_hi;
+    int dst[3] = {i, j, k}, src[3] = {i, j, k};
+    if (f == 0) {
+      dst[d] = cl;
+      src[d] = reflect ? 2 * ng - 1 - cl : ng;  // mirror image, or the edge cell
+    } else {
+      dst[d] = ie + cl;
+      src[d] = reflect ? ie - 1 - cl : ie - 1;
+    }
+    const Real sgn = (reflect && n == normal) ? Real(-1) : Real(1);
+    u(n, dst[2], dst[1], dst[0]) = sgn * u(n, src[2], src[1], src[0]);
+  });
+}
+
+}  // namespace ax

@@ -1,0 +1,46 @@
+// Ghost-zone exchange of a state array between MPI ranks, and the physical
+// boundary conditions on domain faces that have no neighbour.
+//
+// Axes are exchanged one after another (x, then y over the x-ghosts too, then
+// z over both), so edges and corners fill without diagonal messages. For each
+// axis one kernel packs both faces into a contiguous buffer; the buffers are
+// staged through host memory unless MPI is GPU-aware.
+#pragma once
+
+#include "backend/boundary_kind.hpp"
+#include "backend/comm.hpp"
+#include "backend/grid.hpp"
+#include "backend/types.hpp"
+
+namespace ax {
+
+class GhostExchange {
+ public:
+  GhostExchange(const Grid& grid, const Comm& comm, int nvar,
+                const BoundaryKind bc[3][2], bool gpu_aware_mpi);
+
+  // Fills every ghost cell of `u` (nvar variables) from neighbours or from
+  // the physical boundary conditions.
+  void fill(const Array4& u);
+
+  // Bytes moved through MPI in the last fill (diagnostic).
+  long long bytes_per_fill() const { return bytes_; }
+
+  // Public only because CUDA forbids device lambdas in private members.
+  void exchange_axis(int d, const Array4& u);
+  void apply_physical(int d, const Array4& u);
+
+ private:
+
+  Grid grid_;
+  Comm comm_;
+  int nvar_;
+  BoundaryKind bc_[3][2];
+  bool gpu_aware_;
+  long long bytes_ = 0;
+  // Per axis: [2 * face size] send and receive buffers (face 0 = lower).
+  Kokkos::View<Real*, MemSpace> send_[3], recv_[3];
+  Kokkos::View<Real*, MemSpace>::HostMirror send_host_[3], recv_host_[3];
+};
+
+}  // namespace ax

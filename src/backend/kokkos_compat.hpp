@@ -1,0 +1,42 @@
+// The few Kokkos API differences between 3.4.01 (what Debian ships inside
+// Trilinos 13.2) and current 4.x/5.x, kept in one place.
+#pragma once
+
+#include <Kokkos_Core.hpp>
+
+#ifndef KOKKOS_VERSION
+#error "Kokkos_Core.hpp did not define KOKKOS_VERSION"
+#endif
+
+namespace ax::math {
+
+// Kokkos 3.x keeps its math functions in Kokkos::Experimental; 4.0 moved them
+// to Kokkos:: and later releases removed the old names.
+#if KOKKOS_VERSION >= 40000
+using Kokkos::fabs;
+using Kokkos::fmax;
+using Kokkos::fmin;
+using Kokkos::sqrt;
+using Kokkos::pow;
+using Kokkos::sin;
+using Kokkos::cos;
+using Kokkos::exp;
+using Kokkos::tanh;
+#else
+using Kokkos::Experimental::fabs;
+using Kokkos::Experimental::fmax;
+using Kokkos::Experimental::fmin;
+using Kokkos::Experimental::sqrt;
+using Kokkos::Experimental::pow;
+using Kokkos::Experimental::sin;
+using Kokkos::Experimental::cos;
+using Kokkos::Experimental::exp;
+using Kokkos::Experimental::tanh;
+#endif
+
+template <class T>
+KOKKOS_INLINE_FUNCTION T sign(T x) {
+  return x < T(0) ? T(-1) : T(1);
+}
+
+}  // namespace ax::math

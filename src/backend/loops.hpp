@@ -1,0 +1,105 @@
+// Loop wrappers: kernels are written once as f(k, j, i) and the execution
+// policy is chosen here, in one place (as AthenaK's par_for and Idefix's
+// idefix_for).
+//
+// GPU: one flat index decomposed into (k, j, i) with i fastest, so that
+// neighbouring threads touch neighbouring memory.
+// Host: the (k, j) rows are shared among threads and each thread walks i in
+// an inner loop the compiler can vectorise.
+#pragma once
+
+#include <cstdint>
+
+#include "backend/types.hpp"
+
+namespace ax {
+
+// Half-open index box [kb, ke) x [jb, je) x [ib, ie).
+struct Box {
+  int kb = 0, ke = 1, jb = 0, je = 1, ib = 0, ie = 1;
+  std::int64_t size() const {
+    return std::int64_t(ke - kb) * (je - jb) * (ie - ib);
+  }
+  bool empty() const { return ke <= kb || je <= jb || ie <= ib; }
+};
+
+#if defined(KOKKOS_ENABLE_CUDA) || defined(KOKKOS_ENABLE_HIP) || \
+    defined(KOKKOS_ENABLE_SYCL)
+#define ASTRONOMIX_FLAT_LOOPS 1
+#endif
+
+template <class F>
+void par_for(const char* name, const Box& b, const F& f) {
+  if (b.empty()) return;
+#ifdef ASTRONOMIX_FLAT_LOOPS
+  const int ni = b.ie - b.ib, nj = b.je - b.jb;
+  const int nji = nj * ni;
+  const int kb = b.kb, jb = b.jb, ib = b.ib;
+  Kokkos::parallel_for(
+      name, Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<std::int64_t>>(0, b.size()),
+      KOKKOS_LAMBDA(const std::int64_t idx) {
+        const int k = int(idx / nji);
+        const int r = int(idx - std::int64_t(k) * nji);
+        const int j = r / ni;
+        const int i = r - j * ni;
+        f(kb + k, jb + j, ib + i);
+      });
+#else
+  const int nj = b.je - b.jb;
+  const int kb = b.kb, jb = b.jb, ib = b.ib, ie = b.ie;
+  Kokkos::parallel_for(
+      name, Kokkos::RangePolicy<ExecSpace>(0, (b.ke - b.kb) * nj),
+      KOKKOS_LAMBDA(const int kj) {
+        const int k = kb + kj / nj;
+        const int j = jb + kj % nj;
+        for (int i = ib; i < ie; ++i) f(k, j, i);
+      });
+#endif
+}
+
+// Same box, plus an outer variable index n in [0, nvar).
+template <class F>
+void par_for_vars(const char* name, int nvar, const Box& b, const F& f) {
+  Box all = b;
+  const int nk = b.ke - b.kb;
+  all.kb = 0;
+  all.ke = nvar * nk;
+  const int kb = b.kb;
+  par_for(name, all, KOKKOS_LAMBDA(int nk_, int j, int i) {
+    f(nk_ / nk, kb + nk_ % nk, j, i);
+  });
+}
+
+// Reduction over a box with a Kokkos reducer built from `result`
+// (Kokkos::Min<Real>, Kokkos::Sum<long>, ...).
+template <class Reducer, class F>
+void par_reduce(const char* name, const Box& b, const F& f, const Reducer& reducer) {
+#ifdef ASTRONOMIX_FLAT_LOOPS
+  const int ni = b.ie - b.ib, nj = b.je - b.jb;
+  const int nji = nj * ni;
+  const int kb = b.kb, jb = b.jb, ib = b.ib;
+  Kokkos::parallel_reduce(
+      name, Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<std::int64_t>>(0, b.empty() ? 0 : b.size()),
+      KOKKOS_LAMBDA(const std::int64_t idx, typename Reducer::value_type& acc) {
+        const int k = int(idx / nji);
+        const int r = int(idx - std::int64_t(k) * nji);
+        const int j = r / ni;
+        const int i = r - j * ni;
+        f(kb + k, jb + j, ib + i, acc);
+      },
+      reducer);
+#else
+  const int nj = b.je - b.jb;
+  const int kb = b.kb, jb = b.jb, ib = b.ib, ie = b.ie;
+  Kokkos::parallel_reduce(
+      name, Kokkos::RangePolicy<ExecSpace>(0, b.empty() ? 0 : (b.ke - b.kb) * nj),
+      KOKKOS_LAMBDA(const int kj, typename Reducer::value_type& acc) {
+        const int k = kb + kj / nj;
+        const int j = jb + kj % nj;
+        for (int i = ib; i < ie; ++i) f(k, j, i, acc);
+      },
+      reducer);
+#endif
+}
+
+}  // namespace ax

@@ -1,0 +1,39 @@
+// Core types shared by every module: the floating-point type, the array
+// aliases and the index constants of the conserved and primitive state.
+#pragma once
+
+#include <Kokkos_Core.hpp>
+
+namespace ax {
+
+#ifdef ASTRONOMIX_SINGLE_PRECISION
+using Real = float;
+#else
+using Real = double;
+#endif
+
+using ExecSpace = Kokkos::DefaultExecutionSpace;
+using MemSpace = ExecSpace::memory_space;
+using HostSpace = Kokkos::HostSpace;
+
+// One layout for the whole code: (var, k, j, i) with i fastest. This is the
+// order of the .athdf datasets [nvar, nz, ny, nx], so output needs no
+// transpose, and it is coalesced along i on the GPU.
+using Array4 = Kokkos::View<Real****, Kokkos::LayoutRight, MemSpace>;
+using Array1 = Kokkos::View<Real*, Kokkos::LayoutRight, MemSpace>;
+using HostArray4 = Array4::HostMirror;
+
+// Conserved variables.
+constexpr int IDN = 0;  // density
+constexpr int IM1 = 1;  // momentum x
+constexpr int IM2 = 2;  // momentum y
+constexpr int IM3 = 3;  // momentum z
+constexpr int IEN = 4;  // total energy density
+// Primitive variables share slots 0 and 4 with their conserved partners.
+constexpr int IVX = 1;
+constexpr int IVY = 2;
+constexpr int IVZ = 3;
+constexpr int IPR = 4;
+constexpr int NHYDRO = 5;
+
+}  // namespace ax

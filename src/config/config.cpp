@@ -1,0 +1,245 @@
+#include "config/config.hpp"
+
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "backend/comm.hpp"
+#include "config/section.hpp"
+#include "problems/problem.hpp"
+
+namespace ax {
+
+const char* to_string(Integrator i) {
+  switch (i) {
+    case Integrator::rk1: return "rk1";
+    case Integrator::rk2: return "rk2";
+    case Integrator::vl2: return "vl2";
+    case Integrator::rk3: return "rk3";
+  }
+  return "?";
+}
+const char* to_string(Limiter l) {
+  switch (l) {
+    case Limiter::minmod: return "minmod";
+    case Limiter::van_leer: return "van_leer";
+    case Limiter::mc: return "mc";
+    case Limiter::van_albada: return "van_albada";
+    case Limiter::superbee: return "superbee";
+  }
+  return "?";
+}
+const char* to_string(RiemannSolver r) {
+  switch (r) {
+    case RiemannSolver::llf: return "llf";
+    case RiemannSolver::hlle: return "hlle";
+    case RiemannSolver::hllc: return "hllc";
+  }
+  return "?";
+}
+
+namespace {
+
+template <class E>
+E pick(const std::string& s, std::initializer_list<std::pair<const char*, E>> table) {
+  for (const auto& [name, value] : table)
+    if (s == name) return value;
+  return table.begin()->second;  // unreachable: the Section validated s
+}
+
+// Applies "a.b.c=value" overrides to the parsed tree.
+void apply_override(YAML::Node root, const std::string& text, ConfigContext& ctx) {
+  const auto eq = text.find('=');
+  if (eq == std::string::npos || eq == 0)
+    throw ConfigError("command line (--set " + text + "): expected key=value, e.g. --set time.cfl=0.3");
+  const std::string key = text.substr(0, eq), value = text.substr(eq + 1);
+  std::vector<std::string> parts;
+  std::stringstream ss(key);
+  for (std::string p; std::getline(ss, p, '.');) {
+    if (p.empty()) throw ConfigError("command line (--set " + text + "): empty key component in '" + key + "'");
+    parts.push_back(p);
+  }
+  YAML::Node parsed;
+  try {
+    parsed = YAML::Load(value);
+  } catch (const YAML::Exception& e) {
+    throw ConfigError("command line (--set " + text + "): cannot parse value '" + value + "': " + e.msg);
+  }
+  std::vector<YAML::Node> chain{root};
+  for (std::size_t i = 0; i + 1 < parts.size(); ++i) {
+    YAML::Node next = chain.back()[parts[i]];
+    if (next.IsDefined() && !next.IsNull() && !next.IsMap())
+      throw ConfigError("command line (--set " + text + "): '" + parts[i] + "' is not a section");
+    chain.push_back(next);
+  }
+  chain.back()[parts.back()] = parsed;
+  ctx.overridden.insert(key);
+}
+
+BoundaryKind boundary(Section& b, const std::string& axis, const std::string& side,
+                      const std::string& both) {
+  static const std::vector<std::string> kinds = {"periodic", "outflow", "reflecting"};
+  const std::string k = b.choice(axis + "_" + side, both, kinds);
+  return pick<BoundaryKind>(k, {{"periodic", BoundaryKind::periodic},
+                                {"outflow", BoundaryKind::outflow},
+                                {"reflecting", BoundaryKind::reflecting}});
+}
+
+void check_output_dir(Section& out, const std::string& dir) {
+  namespace fs = std::filesystem;
+  std::error_code ec;
+  fs::create_directories(dir, ec);
+  if (ec) out.fail("directory", "cannot create output directory '" + dir + "': " + ec.message());
+  // Probe that files can be created there; remove the probe at once.
+  const fs::path probe = fs::path(dir) / (".astronomix_probe_" + std::to_string(::getpid()));
+  {
+    std::ofstream f(probe);
+    if (!f) out.fail("directory", "output directory '" + dir + "' is not writable");
+  }
+  fs::remove(probe, ec);
+}
+
+Config parse(YAML::Node root, const std::shared_ptr<ConfigContext>& ctx, int nranks) {
+  Config c;
+  c.file = ctx->file;
+  if (!root.IsMap()) throw ConfigError(ctx->file + ": expected a mapping of sections (mesh, time, ...) at the top level");
+  Section top(root, "", ctx);
+
+  Section mesh = top.section("mesh", true);
+  const auto cells = mesh.integers("cells", 3, std::nullopt, 1, 1 << 20);
+  const auto lower = mesh.reals("lower", 3, std::vector<double>{0, 0, 0});
+  const auto upper = mesh.reals("upper", 3, std::vector<double>{1, 1, 1});
+  const auto ranks = mesh.integers("ranks", 3, std::vector<long long>{0, 0, 0}, 0, 1 << 20);
+  c.gpu_aware_mpi = mesh.boolean("gpu_aware_mpi", false);
+  for (int d = 0; d < 3; ++d) {
+    c.nx[d] = int(cells[d]);
+    c.xmin[d] = lower[d];
+    c.xmax[d] = upper[d];
+    if (!(upper[d] > lower[d]))
+      mesh.fail("upper", "expected upper > lower on every axis, got " + std::to_string(upper[d]) +
+                             " <= " + std::to_string(lower[d]) + " on axis " + "xyz"[d]);
+  }
+  if (ranks[0] || ranks[1] || ranks[2]) {
+    long long prod = 1;
+    for (int d = 0; d < 3; ++d) {
+      if (ranks[d] == 0) mesh.fail("ranks", "expected all three entries > 0 (or all 0 for automatic)");
+      prod *= ranks[d];
+      if (c.nx[d] % ranks[d])
+        mesh.fail("ranks", std::string("axis ") + "xyz"[d] + ": " + std::to_string(c.nx[d]) +
+                               " cells do not split evenly over " + std::to_string(ranks[d]) + " ranks");
+      c.dims[d] = int(ranks[d]);
+    }
+    if (prod != nranks)
+      mesh.fail("ranks", "the process grid has " + std::to_string(prod) + " ranks but the run has " +
+                             std::to_string(nranks));
+  } else {
+    std::string why;
+    if (!choose_dims(nranks, c.nx, c.dims, &why)) mesh.fail("cells", why + "; set mesh.ranks or change mesh.cells");
+  }
+  mesh.finish();
+
+  Section bnd = top.section("boundaries", false);
+  for (int d = 0; d < 3; ++d) {
+    const std::string axis(1, "xyz"[d]);
+    const std::string both = bnd.choice(axis, "periodic", {"periodic", "outflow", "reflecting"});
+    c.bc[d][0] = boundary(bnd, axis, "inner", both);
+    c.bc[d][1] = boundary(bnd, axis, "outer", both);
+    if ((c.bc[d][0] == BoundaryKind::periodic) != (c.bc[d][1] == BoundaryKind::periodic))
+      bnd.fail(axis + "_inner", "a periodic axis must be periodic on both faces");
+  }
+  bnd.finish();
+
+  Section time = top.section("time", true);
+  c.t_end = time.real("end", std::nullopt, 0, 1e300, true);
+  c.max_steps = time.integer("max_steps", -1, -1, 1LL << 62);
+  c.cfl = time.real("cfl", 0.3, 0, 1.0, true);
+  c.integrator = pick<Integrator>(time.choice("integrator", "vl2", {"rk1", "rk2", "vl2", "rk3"}),
+                                  {{"rk1", Integrator::rk1}, {"rk2", Integrator::rk2},
+                                   {"vl2", Integrator::vl2}, {"rk3", Integrator::rk3}});
+  time.finish();
+
+  Section phys = top.section("physics", false);
+  c.gamma = phys.real("gamma", 5.0 / 3.0, 1.0, 1e300);
+  if (c.gamma <= 1) phys.fail("gamma", "expected a number > 1, got " + std::to_string(c.gamma));
+  c.density_floor = phys.real("density_floor", 1e-10, 0, 1e300);
+  c.pressure_floor = phys.real("pressure_floor", 1e-13, 0, 1e300);
+  phys.finish();
+
+  Section solver = top.section("solver", false);
+  c.family = solver.choice("family", "fv", {"fv"});
+  c.order = solver.choice("reconstruction", "plm", {"plm", "pcm"}) == "plm" ? 2 : 1;
+  c.fv.eos = IdealGas(Real(c.gamma));
+  c.fv.limiter = pick<Limiter>(
+      solver.choice("limiter", "van_leer", {"minmod", "van_leer", "mc", "van_albada", "superbee"}),
+      {{"minmod", Limiter::minmod}, {"van_leer", Limiter::van_leer}, {"mc", Limiter::mc},
+       {"van_albada", Limiter::van_albada}, {"superbee", Limiter::superbee}});
+  c.fv.riemann = pick<RiemannSolver>(solver.choice("riemann", "hllc", {"llf", "hlle", "hllc"}),
+                                     {{"llf", RiemannSolver::llf}, {"hlle", RiemannSolver::hlle},
+                                      {"hllc", RiemannSolver::hllc}});
+  c.backend = pick<Backend>(solver.choice("backend", "auto", {"auto", "native", "fused"}),
+                            {{"auto", Backend::automatic}, {"native", Backend::native},
+                             {"fused", Backend::fused}});
+  solver.finish();
+
+  Section out = top.section("output", false);
+  c.out_dir = out.text("directory", "output");
+  c.basename = out.text("basename", "snapshot");
+  if (c.basename.find('/') != std::string::npos)
+    out.fail("basename", "expected a file name without '/', got '" + c.basename + "'");
+  c.out_dt = out.real("dt", 0.0, 0, 1e300);
+  c.out_every = out.integer("every_steps", 0, 0, 1LL << 62);
+  c.out_vars = out.choices("variables", std::vector<std::string>{"prim"}, {"prim", "cons"});
+  c.history_every = out.integer("history_every", 1, 0, 1LL << 62);
+  c.progress_every = out.integer("progress_every", 10, 0, 1LL << 62);
+  c.write_files = out.boolean("enabled", true);
+  out.finish();
+
+  Section prob = top.section("problem", true);
+  c.problem_name = prob.choice("name", std::nullopt, problem_names());
+  c.problem = make_problem(c.problem_name, prob, c);
+  prob.finish();
+
+  top.finish();
+  if (c.write_files) check_output_dir(out, c.out_dir);
+
+  YAML::Emitter em;
+  em << ctx->effective;
+  c.effective = em.c_str();
+  return c;
+}
+
+}  // namespace
+
+Config parse_config(const std::string& yaml_text, const std::string& name,
+                    const std::vector<std::string>& overrides, int nranks) {
+  auto ctx = std::make_shared<ConfigContext>();
+  ctx->file = name;
+  YAML::Node root;
+  try {
+    root = YAML::Load(yaml_text);
+  } catch (const YAML::Exception& e) {
+    std::ostringstream os;
+    os << name;
+    if (!e.mark.is_null()) os << ":" << e.mark.line + 1 << ":" << e.mark.column + 1;
+    os << ": invalid YAML: " << e.msg;
+    throw ConfigError(os.str());
+  }
+  if (!root.IsDefined() || root.IsNull()) root = YAML::Node(YAML::NodeType::Map);
+  for (const auto& o : overrides) apply_override(root, o, *ctx);
+  return parse(root, ctx, nranks);
+}
+
+Config load_config(const std::string& file, const std::vector<std::string>& overrides, int nranks) {
+  std::ifstream in(file);
+  if (!in) throw ConfigError(file + ": cannot read the config file (" + std::strerror(errno) + ")");
+  std::stringstream ss;
+  ss << in.rdbuf();
+  if (in.bad()) throw ConfigError(file + ": cannot read the config file (" + std::strerror(errno) + ")");
+  return parse_config(ss.str(), file, overrides, nranks);
+}
+
+}  // namespace ax

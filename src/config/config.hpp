@@ -1,0 +1,78 @@
+// The validated run configuration. Everything the run needs is read here,
+// before anything is computed or written, so that bad input fails early.
+#pragma once
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "backend/boundary_kind.hpp"
+#include "backend/types.hpp"
+#include "fv/fv_options.hpp"
+
+namespace ax {
+
+class Problem;
+
+enum class Integrator { rk1, rk2, vl2, rk3 };
+enum class Backend { automatic, native, fused };
+
+struct Config {
+  std::string file;       // where it came from
+  std::string effective;  // resolved YAML (defaults and overrides applied)
+
+  // mesh
+  int nx[3] = {1, 1, 1};
+  Real xmin[3] = {0, 0, 0};
+  Real xmax[3] = {1, 1, 1};
+  int dims[3] = {1, 1, 1};  // process grid, resolved for the rank count
+  bool gpu_aware_mpi = false;
+  BoundaryKind bc[3][2];
+
+  // time
+  Real t_end = 0;
+  long long max_steps = -1;
+  Real cfl = 0.3;
+  Integrator integrator = Integrator::vl2;
+
+  // physics
+  Real gamma = Real(5) / Real(3);
+  Real density_floor = 0;
+  Real pressure_floor = 0;
+
+  // solver
+  std::string family = "fv";
+  int order = 2;  // 1: piecewise constant, 2: PLM
+  FvOptions fv;
+  Backend backend = Backend::automatic;
+
+  // problem
+  std::string problem_name;
+  std::shared_ptr<const Problem> problem;
+
+  // output
+  std::string out_dir = ".";
+  std::string basename = "out";
+  Real out_dt = 0;               // 0: off
+  long long out_every = 0;       // 0: off
+  std::vector<std::string> out_vars = {"prim"};
+  long long history_every = 1;   // 0: off
+  long long progress_every = 10;
+  bool write_files = true;       // tests switch output off
+};
+
+// Reads, validates and resolves a config file. `overrides` are "a.b=value"
+// strings from --set. `nranks` is the MPI size (for the process grid).
+// Throws ConfigError with a complete message on any bad input.
+Config load_config(const std::string& file, const std::vector<std::string>& overrides,
+                   int nranks);
+
+// Same, from YAML text (tests); `name` stands for the file in messages.
+Config parse_config(const std::string& yaml_text, const std::string& name,
+                    const std::vector<std::string>& overrides, int nranks);
+
+const char* to_string(Integrator);
+const char* to_string(Limiter);
+const char* to_string(RiemannSolver);
+
+}  // namespace ax

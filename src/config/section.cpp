@@ -1,0 +1,297 @@
+#include "config/section.hpp"
+
+#include <cmath>
+#include <sstream>
+
+namespace ax {
+
+namespace {
+
+std::string quoted(const YAML::Node& v) {
+  if (v.IsScalar()) return "'" + v.Scalar() + "'";
+  if (v.IsSequence()) return "a list";
+  if (v.IsMap()) return "a mapping";
+  return "nothing";
+}
+
+std::string join(const std::vector<std::string>& v) {
+  std::string s;
+  for (std::size_t i = 0; i < v.size(); ++i) s += (i ? ", " : "") + v[i];
+  return s;
+}
+
+std::optional<long long> to_integer(const YAML::Node& v) {
+  if (!v.IsScalar()) return std::nullopt;
+  const std::string& s = v.Scalar();
+  std::size_t pos = 0;
+  try {
+    const long long x = std::stoll(s, &pos);
+    if (pos == s.size()) return x;
+  } catch (...) {
+  }
+  return std::nullopt;
+}
+
+// Numbers, and fractions such as 5/3 (as astrophysicists write gamma).
+std::optional<double> to_real(const YAML::Node& v) {
+  if (!v.IsScalar()) return std::nullopt;
+  const std::string& s = v.Scalar();
+  auto parse = [](const std::string& t) -> std::optional<double> {
+    std::size_t pos = 0;
+    try {
+      const double x = std::stod(t, &pos);
+      if (pos == t.size() && std::isfinite(x)) return x;
+    } catch (...) {
+    }
+    return std::nullopt;
+  };
+  const auto slash = s.find('/');
+  if (slash == std::string::npos) return parse(s);
+  const auto a = parse(s.substr(0, slash)), b = parse(s.substr(slash + 1));
+  if (a && b && *b != 0) return *a / *b;
+  return std::nullopt;
+}
+
+}  // namespace
+
+Section::Section(YAML::Node node, std::string path, std::shared_ptr<ConfigContext> ctx)
+    : node_(node), path_(std::move(path)), ctx_(std::move(ctx)) {}
+
+std::string Section::full(const std::string& key) const {
+  if (key.empty()) return path_;
+  return path_.empty() ? key : path_ + "." + key;
+}
+
+std::string Section::where(const std::string& key) const {
+  const std::string name = full(key);
+  for (const auto& o : ctx_->overridden)
+    if (o == name || name.rfind(o + ".", 0) == 0) return "command line (--set " + o + "): " + name;
+  YAML::Mark mark = node_.IsDefined() ? node_.Mark() : YAML::Mark::null_mark();
+  if (!key.empty() && node_.IsMap()) {
+    for (auto it = node_.begin(); it != node_.end(); ++it) {
+      if (it->first.Scalar() == key) {
+        mark = it->first.Mark();
+        break;
+      }
+    }
+  }
+  std::ostringstream os;
+  os << ctx_->file;
+  if (!mark.is_null()) os << ":" << mark.line + 1 << ":" << mark.column + 1;
+  os << ": " << (name.empty() ? "(top level)" : name);
+  return os.str();
+}
+
+void Section::fail(const std::string& key, const std::string& msg) const {
+  throw ConfigError(where(key) + ": " + msg);
+}
+
+bool Section::has(const std::string& key) const {
+  return node_.IsMap() && node_[key].IsDefined() && !node_[key].IsNull();
+}
+
+std::optional<YAML::Node> Section::value(const std::string& key, bool required,
+                                         const std::string& expected) {
+  known_.push_back(key);
+  if (node_.IsMap()) {
+    YAML::Node v = node_[key];
+    if (v.IsDefined() && !v.IsNull()) return v;
+  }
+  if (required) fail(key, "missing required key (expected " + expected + ")");
+  return std::nullopt;
+}
+
+void Section::record(const std::string& key, const YAML::Node& v) {
+  // Walk the effective tree along the dotted path and store a copy.
+  std::stringstream ss(path_);
+  std::string part;
+  std::vector<std::string> parts;
+  while (std::getline(ss, part, '.'))
+    if (!part.empty()) parts.push_back(part);
+  std::vector<YAML::Node> chain{ctx_->effective};
+  for (const auto& p : parts) {
+    chain.push_back(chain.back()[p]);
+  }
+  chain.back()[key] = YAML::Clone(v);
+}
+
+long long Section::integer(const std::string& key, std::optional<long long> def, long long min,
+                           long long max) {
+  const std::string expected = "an integer in [" + std::to_string(min) + ", " + std::to_string(max) + "]";
+  const auto ov = value(key, !def, expected);
+  long long x = def.value_or(0);
+  if (ov) {
+    const YAML::Node& v = *ov;
+    const auto parsed = to_integer(v);
+    if (!parsed) fail(key, "expected " + expected + ", got " + quoted(v));
+    x = *parsed;
+    if (x < min || x > max) fail(key, "expected " + expected + ", got " + std::to_string(x));
+  }
+  record(key, YAML::Node(x));
+  return x;
+}
+
+double Section::real(const std::string& key, std::optional<double> def, double min, double max,
+                     bool positive) {
+  std::ostringstream e;
+  e << "a number " << (positive ? "> 0" : "");
+  if (!positive && min > -1e300) e << ">= " << min;
+  if (max < 1e300) e << " and <= " << max;
+  const std::string expected = e.str();
+  const auto ov = value(key, !def, expected);
+  double x = def.value_or(0);
+  if (ov) {
+    const YAML::Node& v = *ov;
+    const auto parsed = to_real(v);
+    if (!parsed) fail(key, "expected " + expected + ", got " + quoted(v));
+    x = *parsed;
+    if (x < min || x > max || (positive && x <= 0)) fail(key, "expected " + expected + ", got " + v.Scalar());
+  }
+  record(key, YAML::Node(x));
+  return x;
+}
+
+bool Section::boolean(const std::string& key, std::optional<bool> def) {
+  const auto ov = value(key, !def, "true or false");
+  bool x = def.value_or(false);
+  if (ov) {
+    const YAML::Node& v = *ov;
+    if (!v.IsScalar() || (v.Scalar() != "true" && v.Scalar() != "false"))
+      fail(key, "expected true or false, got " + quoted(v));
+    x = v.Scalar() == "true";
+  }
+  record(key, YAML::Node(x));
+  return x;
+}
+
+std::string Section::choice(const std::string& key, std::optional<std::string> def,
+                            const std::vector<std::string>& choices) {
+  const std::string expected = "one of: " + join(choices);
+  const auto ov = value(key, !def, expected);
+  std::string x = def.value_or("");
+  if (ov) {
+    const YAML::Node& v = *ov;
+    if (!v.IsScalar()) fail(key, "expected " + expected + ", got " + quoted(v));
+    x = v.Scalar();
+    bool ok = false;
+    for (const auto& c : choices) ok = ok || c == x;
+    if (!ok) {
+      const std::string s = did_you_mean(x, choices.data(), choices.data() + choices.size());
+      fail(key, "unknown value '" + x + "'" + (s.empty() ? "" : " (did you mean '" + s + "'?)") +
+                    "; expected " + expected);
+    }
+  }
+  record(key, YAML::Node(x));
+  return x;
+}
+
+std::string Section::text(const std::string& key, std::optional<std::string> def) {
+  const auto ov = value(key, !def, "a string");
+  std::string x = def.value_or("");
+  if (ov) {
+    const YAML::Node& v = *ov;
+    if (!v.IsScalar() || v.Scalar().empty()) fail(key, "expected a non-empty string, got " + quoted(v));
+    x = v.Scalar();
+  }
+  record(key, YAML::Node(x));
+  return x;
+}
+
+std::vector<long long> Section::integers(const std::string& key, std::size_t n,
+                                         std::optional<std::vector<long long>> def, long long min,
+                                         long long max) {
+  const std::string expected = "a list of " + std::to_string(n) + " integers in [" +
+                               std::to_string(min) + ", " + std::to_string(max) + "]";
+  const auto ov = value(key, !def, expected);
+  std::vector<long long> x = def.value_or(std::vector<long long>{});
+  if (ov) {
+    const YAML::Node& v = *ov;
+    if (!v.IsSequence() || v.size() != n) fail(key, "expected " + expected + ", got " + quoted(v));
+    x.clear();
+    for (std::size_t i = 0; i < n; ++i) {
+      const auto p = to_integer(v[i]);
+      if (!p || *p < min || *p > max)
+        fail(key, "expected " + expected + ", got " + quoted(v[i]) + " at position " + std::to_string(i + 1));
+      x.push_back(*p);
+    }
+  }
+  YAML::Node r;
+  for (auto e : x) r.push_back(e);
+  r.SetStyle(YAML::EmitterStyle::Flow);
+  record(key, r);
+  return x;
+}
+
+std::vector<double> Section::reals(const std::string& key, std::size_t n,
+                                   std::optional<std::vector<double>> def) {
+  const std::string expected = "a list of " + std::to_string(n) + " numbers";
+  const auto ov = value(key, !def, expected);
+  std::vector<double> x = def.value_or(std::vector<double>{});
+  if (ov) {
+    const YAML::Node& v = *ov;
+    if (!v.IsSequence() || v.size() != n) fail(key, "expected " + expected + ", got " + quoted(v));
+    x.clear();
+    for (std::size_t i = 0; i < n; ++i) {
+      const auto p = to_real(v[i]);
+      if (!p) fail(key, "expected " + expected + ", got " + quoted(v[i]) + " at position " + std::to_string(i + 1));
+      x.push_back(*p);
+    }
+  }
+  YAML::Node r;
+  for (auto e : x) r.push_back(e);
+  r.SetStyle(YAML::EmitterStyle::Flow);
+  record(key, r);
+  return x;
+}
+
+std::vector<std::string> Section::choices(const std::string& key,
+                                          std::optional<std::vector<std::string>> def,
+                                          const std::vector<std::string>& allowed) {
+  const std::string expected = "a list of names from: " + join(allowed);
+  const auto ov = value(key, !def, expected);
+  std::vector<std::string> x = def.value_or(std::vector<std::string>{});
+  if (ov) {
+    const YAML::Node& v = *ov;
+    if (!v.IsSequence() || v.size() == 0) fail(key, "expected " + expected + ", got " + quoted(v));
+    x.clear();
+    for (std::size_t i = 0; i < v.size(); ++i) {
+      bool found = false;
+      if (v[i].IsScalar())
+        for (const auto& a : allowed) found = found || a == v[i].Scalar();
+      if (!found) {
+        const std::string s = v[i].IsScalar() ? did_you_mean(v[i].Scalar(), allowed.data(), allowed.data() + allowed.size()) : "";
+        fail(key, "unknown entry " + quoted(v[i]) + (s.empty() ? "" : " (did you mean '" + s + "'?)") +
+                      "; expected " + expected);
+      }
+      x.push_back(v[i].Scalar());
+    }
+  }
+  YAML::Node r;
+  for (auto& e : x) r.push_back(e);
+  r.SetStyle(YAML::EmitterStyle::Flow);
+  record(key, r);
+  return x;
+}
+
+Section Section::section(const std::string& key, bool required) {
+  const auto ov = value(key, required, "a mapping");
+  if (ov && !ov->IsMap()) fail(key, "expected a mapping of keys, got " + quoted(*ov));
+  return Section(ov ? *ov : YAML::Node(YAML::NodeType::Map), full(key), ctx_);
+}
+
+void Section::finish() const {
+  if (!node_.IsMap()) return;
+  for (auto it = node_.begin(); it != node_.end(); ++it) {
+    const std::string key = it->first.Scalar();
+    bool known = false;
+    for (const auto& k : known_) known = known || k == key;
+    if (known) continue;
+    const std::string s = did_you_mean(key, known_.data(), known_.data() + known_.size());
+    std::string msg = "unknown key" + std::string(s.empty() ? "" : " (did you mean '" + s + "'?)");
+    msg += "; known keys here: ";
+    for (std::size_t i = 0; i < known_.size(); ++i) msg += (i ? ", " : "") + known_[i];
+    fail(key, msg);
+  }
+}
+
+}  // namespace ax

@@ -1,0 +1,68 @@
+// Typed, validating access to one mapping of the YAML config. Every getter
+// records the key as known and the resolved value (default included) in the
+// effective config; finish() rejects keys nobody asked for, with a
+// did-you-mean suggestion. Errors name file, line, key and what was expected.
+#pragma once
+
+#include <yaml-cpp/yaml.h>
+
+#include <memory>
+#include <optional>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "config/config_error.hpp"
+
+namespace ax {
+
+struct ConfigContext {
+  std::string file;                   // config file name, for messages
+  std::set<std::string> overridden;   // dotted keys set on the command line
+  YAML::Node effective;               // resolved config, written into snapshots
+};
+
+class Section {
+ public:
+  Section(YAML::Node node, std::string path, std::shared_ptr<ConfigContext> ctx);
+
+  bool has(const std::string& key) const;
+  long long integer(const std::string& key, std::optional<long long> def, long long min,
+                    long long max);
+  double real(const std::string& key, std::optional<double> def, double min, double max,
+              bool positive = false);
+  bool boolean(const std::string& key, std::optional<bool> def);
+  std::string choice(const std::string& key, std::optional<std::string> def,
+                     const std::vector<std::string>& choices);
+  std::string text(const std::string& key, std::optional<std::string> def);
+  std::vector<long long> integers(const std::string& key, std::size_t n,
+                                  std::optional<std::vector<long long>> def, long long min,
+                                  long long max);
+  std::vector<double> reals(const std::string& key, std::size_t n,
+                            std::optional<std::vector<double>> def);
+  std::vector<std::string> choices(const std::string& key,
+                                   std::optional<std::vector<std::string>> def,
+                                   const std::vector<std::string>& allowed);
+  // Sub-mapping; an absent optional one reads as empty (all defaults).
+  Section section(const std::string& key, bool required);
+
+  // Rejects unknown keys. Call after every getter of this section ran.
+  void finish() const;
+
+  // "file:line:col: path.key" for messages about `key` (or the section).
+  std::string where(const std::string& key = "") const;
+  [[noreturn]] void fail(const std::string& key, const std::string& msg) const;
+  const std::string& path() const { return path_; }
+
+ private:
+  std::optional<YAML::Node> value(const std::string& key, bool required, const std::string& expected);
+  void record(const std::string& key, const YAML::Node& v);
+  std::string full(const std::string& key) const;
+
+  YAML::Node node_;
+  std::string path_;
+  std::shared_ptr<ConfigContext> ctx_;
+  std::vector<std::string> known_;
+};
+
+}  // namespace ax

@@ -1,0 +1,75 @@
+#include "driver/hydro_kernels.hpp"
+
+#include <cfloat>
+
+namespace ax {
+
+Real local_cfl_dt(const Grid& g, const IdealGas& eos, const Array4& u) {
+  const bool a0 = g.active(0), a1 = g.active(1), a2 = g.active(2);
+  const Real dx0 = g.dx[0], dx1 = g.dx[1], dx2 = g.dx[2];
+  Real dt = 0;
+  par_reduce("cfl_dt", g.interior(), KOKKOS_LAMBDA(int k, int j, int i, Real& m) {
+    Real uc[NHYDRO], w[NHYDRO];
+    for (int n = 0; n < NHYDRO; ++n) uc[n] = u(n, k, j, i);
+    cons_to_prim(eos, uc, w);
+    const Real c = eos.sound_speed(w[IDN], w[IPR]);
+    if (a0) m = math::fmin(m, dx0 / (math::fabs(w[IVX]) + c));
+    if (a1) m = math::fmin(m, dx1 / (math::fabs(w[IVY]) + c));
+    if (a2) m = math::fmin(m, dx2 / (math::fabs(w[IVZ]) + c));
+  }, Kokkos::Min<Real>(dt));
+  return dt;
+}
+
+void stage_update(const Grid& g, Real a, Real b, Real c_dt, const Array4& u0, const Array4& u,
+                  const Array4& du) {
+  par_for("stage_update", g.interior(), KOKKOS_LAMBDA(int k, int j, int i) {
+    for (int n = 0; n < NHYDRO; ++n)
+      u(n, k, j, i) = a * u0(n, k, j, i) + b * u(n, k, j, i) + c_dt * du(n, k, j, i);
+  });
+}
+
+long long apply_floors(const Grid& g, const IdealGas& eos, Real dfloor, Real pfloor, const Array4& u) {
+  long long count = 0;
+  par_reduce("floors", g.interior(), KOKKOS_LAMBDA(int k, int j, int i, long long& n) {
+    bool hit = false;
+    if (u(IDN, k, j, i) < dfloor) {
+      u(IDN, k, j, i) = dfloor;
+      hit = true;
+    }
+    const Real rho = u(IDN, k, j, i);
+    const Real ke = Real(0.5) * (u(IM1, k, j, i) * u(IM1, k, j, i) + u(IM2, k, j, i) * u(IM2, k, j, i) +
+                                 u(IM3, k, j, i) * u(IM3, k, j, i)) / rho;
+    if (eos.gm1 * (u(IEN, k, j, i) - ke) < pfloor) {
+      u(IEN, k, j, i) = pfloor / eos.gm1 + ke;
+      hit = true;
+    }
+    if (hit) ++n;
+  }, Kokkos::Sum<long long>(count));
+  return count;
+}
+
+Totals local_totals(const Grid& g, const Array4& u) {
+  Totals t;
+  const double vol = g.cell_volume();
+  for (int v = 0; v < NHYDRO; ++v) {
+    double s = 0;
+    par_reduce("totals", g.interior(), KOKKOS_LAMBDA(int k, int j, int i, double& acc) {
+      acc += double(u(v, k, j, i));
+    }, Kokkos::Sum<double>(s));
+    if (v == IDN) t.mass = s * vol;
+    else if (v == IEN) t.energy = s * vol;
+    else t.mom[v - IM1] = s * vol;
+  }
+  Real lo = 0, hi = 0;
+  par_reduce("rho_min", g.interior(), KOKKOS_LAMBDA(int k, int j, int i, Real& m) {
+    m = math::fmin(m, u(IDN, k, j, i));
+  }, Kokkos::Min<Real>(lo));
+  par_reduce("rho_max", g.interior(), KOKKOS_LAMBDA(int k, int j, int i, Real& m) {
+    m = math::fmax(m, u(IDN, k, j, i));
+  }, Kokkos::Max<Real>(hi));
+  t.rho_min = lo;
+  t.rho_max = hi;
+  return t;
+}
+
+}  // namespace ax

@@ -1,0 +1,28 @@
+// Pointwise and reduction kernels of the hydro driver: time step, stage
+// combination, floors and the totals of the history file.
+#pragma once
+
+#include "backend/grid.hpp"
+#include "hydro/eos.hpp"
+
+namespace ax {
+
+// Smallest dx / (|v| + c) over the interior and the active axes (as
+// Athena++: the minimum over directions, not the sum).
+Real local_cfl_dt(const Grid& g, const IdealGas& eos, const Array4& u);
+
+// u = a u0 + b u + c dt du over the interior.
+void stage_update(const Grid& g, Real a, Real b, Real c_dt, const Array4& u0, const Array4& u,
+                  const Array4& du);
+
+// Raises density and pressure to their floors; returns how many cells needed it.
+long long apply_floors(const Grid& g, const IdealGas& eos, Real dfloor, Real pfloor, const Array4& u);
+
+struct Totals {
+  double mass = 0, mom[3] = {0, 0, 0}, energy = 0;
+  double rho_min = 0, rho_max = 0;
+};
+// Volume-integrated totals and density extrema of this rank's interior.
+Totals local_totals(const Grid& g, const Array4& u);
+
+}  // namespace ax

@@ -1,0 +1,248 @@
+#include "driver/simulation.hpp"
+
+#include <nlohmann/json.hpp>
+
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <filesystem>
+#include <iostream>
+#include <sstream>
+
+#include "backend/memory.hpp"
+#include "driver/hydro_kernels.hpp"
+#include "io/athdf.hpp"
+#include "problems/problem.hpp"
+
+namespace ax {
+
+namespace {
+
+Grid grid_for(const Config& cfg, const Comm& comm) {
+  return make_grid(cfg.nx, cfg.xmin, cfg.xmax, kFvGhost, comm.dims, comm.coords);
+}
+
+double now_s() {
+  using clock = std::chrono::steady_clock;
+  return std::chrono::duration<double>(clock::now().time_since_epoch()).count();
+}
+
+std::string fmt(const char* f, double v) {
+  char buf[64];
+  std::snprintf(buf, sizeof(buf), f, v);
+  return buf;
+}
+
+}  // namespace
+
+Simulation::Simulation(const Config& cfg, const Comm& comm, bool verbose)
+    : cfg_(cfg),
+      comm_(comm),
+      verbose_(verbose),
+      grid_(grid_for(cfg, comm)),
+      u_(grid_.make_array("u", NHYDRO)),
+      u0_(grid_.make_array("u0", NHYDRO)),
+      du_(grid_.make_array("du", NHYDRO)),
+      ghosts_(grid_, comm, NHYDRO, cfg.bc, cfg.gpu_aware_mpi),
+      hydro_(cfg, grid_),
+      stages_(stages_of(cfg.integrator)) {
+  // Ghost cells of inactive corners are never written by the exchange;
+  // zero them once so the whole array is defined.
+  Kokkos::deep_copy(u_, Real(0));
+  Kokkos::deep_copy(u0_, Real(0));
+  Kokkos::deep_copy(du_, Real(0));
+}
+
+void Simulation::log(const std::string& line) const {
+  if (verbose_ && comm_.root()) std::cout << line << std::endl;
+}
+
+void Simulation::initialize() {
+  cfg_.problem->initialize(grid_, cfg_.fv.eos, comm_, u_);
+  floor_hits_ += allreduce_sum(comm_, apply_floors(grid_, cfg_.fv.eos, cfg_.density_floor,
+                                                   cfg_.pressure_floor, u_));
+  time_ = 0;
+  steps_ = 0;
+}
+
+Real Simulation::next_dt() const {
+  const double local = local_cfl_dt(grid_, cfg_.fv.eos, u_);
+  double dt = cfg_.cfl * allreduce_min(comm_, local);
+  if (time_ + dt > cfg_.t_end) dt = cfg_.t_end - time_;
+  return Real(dt);
+}
+
+void Simulation::step(Real dt) {
+  Kokkos::deep_copy(u0_, u_);
+  for (const Stage& s : stages_) {
+    ghosts_.fill(u_);
+    hydro_.rhs(s.first_order ? 1 : cfg_.order, u_, du_);
+    stage_update(grid_, s.a, s.b, s.c * dt, u0_, u_, du_);
+    floor_hits_ += apply_floors(grid_, cfg_.fv.eos, cfg_.density_floor, cfg_.pressure_floor, u_);
+  }
+  time_ += dt;
+  ++steps_;
+}
+
+std::string Simulation::write_snapshot(bool sequential) {
+  char name[64];
+  std::snprintf(name, sizeof(name), ".out1.%05d.athdf", snapshot_index_++);
+  SnapshotRequest req;
+  req.path = (std::filesystem::path(cfg_.out_dir) / (cfg_.basename + name)).string();
+  req.time = time_;
+  req.cycle = steps_;
+  req.sequential = sequential;
+  write_athdf(req, grid_, comm_, cfg_, u_);
+  return req.path;
+}
+
+void Simulation::write_history_line(Real dt) {
+  const Totals t = local_totals(grid_, u_);
+  const double mass = allreduce_sum(comm_, t.mass), e = allreduce_sum(comm_, t.energy);
+  double mom[3];
+  for (int d = 0; d < 3; ++d) mom[d] = allreduce_sum(comm_, t.mom[d]);
+  const double lo = allreduce_min(comm_, t.rho_min), hi = allreduce_max(comm_, t.rho_max);
+  if (!comm_.root() || !history_.is_open()) return;
+  char line[512];
+  std::snprintf(line, sizeof(line), "%lld,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g\n",
+                steps_, time_, double(dt), mass, mom[0], mom[1], mom[2], e, lo, hi);
+  history_ << line << std::flush;
+}
+
+void Simulation::print_header() const {
+  if (!verbose_ || !comm_.root()) return;
+  std::ostringstream os;
+  os << "astronomix: " << cfg_.problem_name << " from " << cfg_.file << "\n"
+     << "  grid " << grid_.nx_global[0] << " x " << grid_.nx_global[1] << " x " << grid_.nx_global[2]
+     << " (" << grid_.dim() << "D), " << comm_.size << " rank(s) as " << comm_.dims[0] << " x "
+     << comm_.dims[1] << " x " << comm_.dims[2] << ", block " << grid_.nx[0] << " x " << grid_.nx[1]
+     << " x " << grid_.nx[2] << ", ghost depth " << grid_.ng << "\n"
+     << "  Kokkos " << KOKKOS_VERSION << " on " << ExecSpace::name() << ", "
+     << (sizeof(Real) == 8 ? "double" : "float") << " precision, HDF5 "
+     << (hdf5_is_parallel() ? "parallel" : "serial") << ", MPI "
+     << (cfg_.gpu_aware_mpi ? "GPU-aware" : "staged through host") << "\n"
+     << "  fv hydro: " << hydro_.path() << " path (" << hydro_.reason() << "); "
+     << (cfg_.order == 2 ? "plm" : "pcm") << " + " << to_string(cfg_.fv.limiter) << " + "
+     << to_string(cfg_.fv.riemann) << " + " << to_string(cfg_.integrator) << ", cfl " << cfg_.cfl;
+  std::cout << os.str() << std::endl;
+}
+
+RunSummary Simulation::run() {
+  print_header();
+  namespace fs = std::filesystem;
+  RunSummary s;
+  const bool outputs = cfg_.write_files;
+  if (outputs && comm_.root() && cfg_.history_every > 0) {
+    history_.open(fs::path(cfg_.out_dir) / (cfg_.basename + ".history.csv"));
+    history_ << "step,time,dt,mass,mom1,mom2,mom3,energy,rho_min,rho_max\n";
+  }
+  initialize();
+  if (outputs) s.snapshots.push_back(write_snapshot());
+  if (outputs && cfg_.history_every > 0) write_history_line(0);
+  double next_out = cfg_.out_dt > 0 ? cfg_.out_dt : 1e300;
+  bool last_was_snapshot = true;
+
+  Kokkos::fence();
+  const double t0 = now_s();
+  double step_wall = 0;
+  auto done = [&] {
+    return time_ >= cfg_.t_end * (1 - 1e-14) || (cfg_.max_steps >= 0 && steps_ >= cfg_.max_steps);
+  };
+  while (!done()) {
+    const Real dt = next_dt();
+    if (!(dt > 0) || !std::isfinite(double(dt))) {
+      throw std::runtime_error("time step became " + std::to_string(double(dt)) + " at t = " +
+                               std::to_string(time_) + " (step " + std::to_string(steps_) + ")");
+    }
+    const double ts = now_s();
+    step(dt);
+    Kokkos::fence();
+    step_wall += now_s() - ts;
+    if (steps_ == 1) device_peak_ = std::max(device_peak_, device_memory_used_bytes());
+
+    last_was_snapshot = false;
+    bool snap = false;
+    if (cfg_.out_dt > 0 && time_ >= next_out * (1 - 1e-12)) {
+      snap = true;
+      while (next_out <= time_ * (1 + 1e-12)) next_out += cfg_.out_dt;
+    }
+    if (cfg_.out_every > 0 && steps_ % cfg_.out_every == 0) snap = true;
+    if (outputs && snap) {
+      s.snapshots.push_back(write_snapshot());
+      last_was_snapshot = true;
+    }
+    if (outputs && cfg_.history_every > 0 && steps_ % cfg_.history_every == 0) write_history_line(dt);
+    if (cfg_.progress_every > 0 && steps_ % cfg_.progress_every == 0) {
+      const double el = now_s() - t0;
+      const double rate = double(grid_.cells_global()) * double(steps_) / el;
+      double eta = el * (cfg_.t_end - time_) / std::max(time_, 1e-300);
+      if (cfg_.max_steps >= 0) eta = std::min(eta, el * double(cfg_.max_steps - steps_) / double(steps_));
+      char line[256];
+      std::snprintf(line, sizeof(line), "step %8lld  t = %.6e  dt = %.4e  %.3e cell-updates/s  ETA %.1f s",
+                    steps_, time_, double(dt), rate, eta);
+      log(line);
+    }
+  }
+  Kokkos::fence();
+  s.wall_s = now_s() - t0;
+  if (outputs && !last_was_snapshot) s.snapshots.push_back(write_snapshot());
+
+  s.cells = grid_.cells_global();
+  s.steps = steps_;
+  s.sim_time = time_;
+  s.step_wall_s = step_wall;
+  s.cell_updates_per_s = s.wall_s > 0 ? double(s.cells) * double(s.steps) / s.wall_s : 0;
+  s.floor_hits = allreduce_sum(comm_, floor_hits_);
+  s.host_peak_bytes_max = std::int64_t(allreduce_max(comm_, double(host_peak_rss_bytes())));
+  device_peak_ = std::max(device_peak_, device_memory_used_bytes());
+  s.device_peak_bytes = device_peak_;
+  s.state_bytes = s.cells * NHYDRO * std::int64_t(sizeof(Real));
+  write_summary(s);
+  return s;
+}
+
+void Simulation::write_summary(const RunSummary& s) const {
+  if (!comm_.root()) return;
+  nlohmann::json j;
+  j["problem"] = cfg_.problem_name;
+  j["config"] = cfg_.file;
+  j["cells"] = s.cells;
+  j["grid"] = {grid_.nx_global[0], grid_.nx_global[1], grid_.nx_global[2]};
+  j["ranks"] = comm_.size;
+  j["process_grid"] = {comm_.dims[0], comm_.dims[1], comm_.dims[2]};
+  j["steps"] = s.steps;
+  j["time"] = s.sim_time;
+  j["wall_s"] = s.wall_s;
+  j["step_wall_s"] = s.step_wall_s;
+  j["cell_updates_per_s"] = s.cell_updates_per_s;
+  j["cell_updates_per_s_steps_only"] = s.step_wall_s > 0 ? double(s.cells) * s.steps / s.step_wall_s : 0;
+  j["floor_activations"] = s.floor_hits;
+  j["host_peak_rss_bytes_max_rank"] = s.host_peak_bytes_max;
+  j["device_memory_used_bytes"] = s.device_peak_bytes;
+  j["state_bytes"] = s.state_bytes;
+  j["fv_path"] = hydro_.path();
+  j["fv_path_reason"] = hydro_.reason();
+  j["execution_space"] = ExecSpace::name();
+  j["kokkos_version"] = KOKKOS_VERSION;
+  j["precision"] = sizeof(Real) == 8 ? "double" : "float";
+  j["snapshots"] = s.snapshots;
+  if (cfg_.write_files) {
+    std::ofstream f(std::filesystem::path(cfg_.out_dir) / (cfg_.basename + ".summary.json"));
+    f << j.dump(2) << "\n";
+  }
+  if (verbose_) {
+    char line[512];
+    std::snprintf(line, sizeof(line),
+                  "done: %lld cells x %lld steps in %.3f s = %.3e cell-updates/s "
+                  "(%.3e in steps alone); t = %.6g; floors hit %lld times\n"
+                  "peak memory: host %.1f MiB (max over ranks), GPU %s; conserved state %.1f MiB",
+                  (long long)s.cells, s.steps, s.wall_s, s.cell_updates_per_s,
+                  j["cell_updates_per_s_steps_only"].get<double>(), s.sim_time, s.floor_hits,
+                  s.host_peak_bytes_max / 1048576.0,
+                  s.device_peak_bytes < 0 ? "n/a" : fmt("%.1f MiB", s.device_peak_bytes / 1048576.0).c_str(),
+                  s.state_bytes / 1048576.0);
+    std::cout << line << std::endl;
+  }
+}
+
+}  // namespace ax

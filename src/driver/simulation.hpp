@@ -1,0 +1,81 @@
+// One simulation: the state, the solver, the time loop, and its outputs.
+//
+// One step: for each stage of the integrator
+//   ghost exchange + physical boundaries -> du = -div F(u) -> stage
+//   combination -> floors.
+// The time step is the global minimum of the CFL condition, an exact
+// reduction, so results do not depend on the number of ranks.
+#pragma once
+
+#include <cstdint>
+#include <fstream>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "backend/comm.hpp"
+#include "backend/grid.hpp"
+#include "backend/halo.hpp"
+#include "config/config.hpp"
+#include "driver/stages.hpp"
+#include "fv/fv_hydro.hpp"
+
+namespace ax {
+
+struct RunSummary {
+  std::int64_t cells = 0;
+  long long steps = 0;
+  double sim_time = 0;
+  double wall_s = 0;          // evolution loop, outputs included
+  double step_wall_s = 0;     // inside step() only
+  double cell_updates_per_s = 0;
+  long long floor_hits = 0;
+  std::int64_t host_peak_bytes_max = 0;  // max over ranks
+  std::int64_t device_peak_bytes = -1;   // rank 0's GPU, -1 without GPU
+  std::int64_t state_bytes = 0;          // one conserved state, all ranks
+  std::vector<std::string> snapshots;
+};
+
+class Simulation {
+ public:
+  Simulation(const Config& cfg, const Comm& comm, bool verbose);
+
+  void initialize();          // initial conditions (no output)
+  void step(Real dt);         // one full step of size dt
+  Real next_dt() const;       // CFL step, global, clipped to the end time
+  RunSummary run();           // initialize, evolve to the end, write outputs
+
+  const Grid& grid() const { return grid_; }
+  const Comm& comm() const { return comm_; }
+  const Config& config() const { return cfg_; }
+  const Array4& state() const { return u_; }
+  double time() const { return time_; }
+  long long steps() const { return steps_; }
+  const FvHydro& hydro() const { return hydro_; }
+
+  // Writes a snapshot now (collective); returns its path.
+  std::string write_snapshot(bool sequential = false);
+
+ private:
+  void log(const std::string& line) const;
+  void write_history_line(Real dt);
+  void print_header() const;
+  void write_summary(const RunSummary& s) const;
+
+  Config cfg_;
+  Comm comm_;
+  bool verbose_;
+  Grid grid_;
+  Array4 u_, u0_, du_;
+  GhostExchange ghosts_;
+  FvHydro hydro_;
+  std::vector<Stage> stages_;
+  double time_ = 0;
+  long long steps_ = 0;
+  long long floor_hits_ = 0;
+  int snapshot_index_ = 0;
+  std::int64_t device_peak_ = -1;
+  std::ofstream history_;
+};
+
+}  // namespace ax

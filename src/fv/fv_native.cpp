@@ -1,0 +1,123 @@
+#include "fv/fv_native.hpp"
+
+namespace ax {
+
+FvNativeWorkspace::FvNativeWorkspace(const Grid& g)
+    : w(g.make_array("fv_native_w", NHYDRO)),
+      slope(g.make_array("fv_native_slope", NHYDRO)),
+      wl(g.make_array("fv_native_wl", NHYDRO)),
+      wr(g.make_array("fv_native_wr", NHYDRO)),
+      flux(g.make_array("fv_native_flux", NHYDRO)) {}
+
+namespace fv_native_detail {
+
+void compute_primitives(const IdealGas& eos, const Grid& g, const Array4& u, const Array4& w) {
+  par_for("fv_native_prim", g.all_cells(), KOKKOS_LAMBDA(int k, int j, int i) {
+    Real uc[NHYDRO], wc[NHYDRO];
+    for (int n = 0; n < NHYDRO; ++n) uc[n] = u(n, k, j, i);
+    cons_to_prim(eos, uc, wc);
+    for (int n = 0; n < NHYDRO; ++n) w(n, k, j, i) = wc[n];
+  });
+}
+
+// Box of cells along axis d from lo to hi (relative to the interior bounds),
+// interior on the other axes.
+Box axis_box(const Grid& g, int d, int lo, int hi) {
+  Box b = g.interior();
+  if (d == 0) { b.ib += lo; b.ie += hi; }
+  if (d == 1) { b.jb += lo; b.je += hi; }
+  if (d == 2) { b.kb += lo; b.ke += hi; }
+  return b;
+}
+
+template <Limiter L>
+void compute_slopes(const Grid& g, int d, const Array4& w, const Array4& slope) {
+  const int di = d == 0, dj = d == 1, dk = d == 2;
+  par_for("fv_native_slopes", axis_box(g, d, -1, 1), KOKKOS_LAMBDA(int k, int j, int i) {
+    for (int n = 0; n < NHYDRO; ++n) {
+      const Real dl = w(n, k, j, i) - w(n, k - dk, j - dj, i - di);
+      const Real dr = w(n, k + dk, j + dj, i + di) - w(n, k, j, i);
+      slope(n, k, j, i) = limited_slope<L>(dl, dr);
+    }
+  });
+}
+
+void compute_face_states(const Grid& g, int d, int order, const Array4& w, const Array4& slope,
+                         const Array4& wl, const Array4& wr) {
+  const int di = d == 0, dj = d == 1, dk = d == 2;
+  const Real half = order == 2 ? Real(0.5) : Real(0);
+  par_for("fv_native_face_states", axis_box(g, d, 0, 1), KOKKOS_LAMBDA(int k, int j, int i) {
+    for (int n = 0; n < NHYDRO; ++n) {
+      const Real sl = half != Real(0) ? slope(n, k - dk, j - dj, i - di) : Real(0);
+      const Real sr = half != Real(0) ? slope(n, k, j, i) : Real(0);
+      wl(n, k, j, i) = w(n, k - dk, j - dj, i - di) + half * sl;
+      wr(n, k, j, i) = w(n, k, j, i) - half * sr;
+    }
+  });
+}
+
+template <RiemannSolver RS>
+void compute_fluxes(const IdealGas& eos, const Grid& g, int d, const Array4& wl,
+                    const Array4& wr, const Array4& flux) {
+  par_for("fv_native_riemann", axis_box(g, d, 0, 1), KOKKOS_LAMBDA(int k, int j, int i) {
+    Real l[NHYDRO], r[NHYDRO], f[NHYDRO];
+    for (int s = 0; s < NHYDRO; ++s) {
+      l[s] = wl(face_slot(d, s), k, j, i);
+      r[s] = wr(face_slot(d, s), k, j, i);
+    }
+    riemann_flux<RS>(eos, l, r, f);
+    for (int s = 0; s < NHYDRO; ++s) flux(face_slot(d, s), k, j, i) = f[s];
+  });
+}
+
+void accumulate_divergence(const Grid& g, int d, const Array4& flux, const Array4& du) {
+  const int di = d == 0, dj = d == 1, dk = d == 2;
+  const Real inv_dx = Real(1) / g.dx[d];
+  par_for("fv_native_divergence", g.interior(), KOKKOS_LAMBDA(int k, int j, int i) {
+    for (int n = 0; n < NHYDRO; ++n)
+      du(n, k, j, i) -= (flux(n, k + dk, j + dj, i + di) - flux(n, k, j, i)) * inv_dx;
+  });
+}
+
+template <class F>
+void with_limiter(Limiter l, F&& f) {
+  switch (l) {
+    case Limiter::minmod: f(std::integral_constant<Limiter, Limiter::minmod>{}); break;
+    case Limiter::van_leer: f(std::integral_constant<Limiter, Limiter::van_leer>{}); break;
+    case Limiter::mc: f(std::integral_constant<Limiter, Limiter::mc>{}); break;
+    case Limiter::van_albada: f(std::integral_constant<Limiter, Limiter::van_albada>{}); break;
+    case Limiter::superbee: f(std::integral_constant<Limiter, Limiter::superbee>{}); break;
+  }
+}
+
+template <class F>
+void with_riemann(RiemannSolver r, F&& f) {
+  switch (r) {
+    case RiemannSolver::llf: f(std::integral_constant<RiemannSolver, RiemannSolver::llf>{}); break;
+    case RiemannSolver::hlle: f(std::integral_constant<RiemannSolver, RiemannSolver::hlle>{}); break;
+    case RiemannSolver::hllc: f(std::integral_constant<RiemannSolver, RiemannSolver::hllc>{}); break;
+  }
+}
+
+}  // namespace fv_native_detail
+
+using namespace fv_native_detail;
+
+void fv_rhs_native(const FvOptions& opt, const Grid& g, int order, const Array4& u,
+                   const Array4& du, FvNativeWorkspace& ws) {
+  compute_primitives(opt.eos, g, u, ws.w);
+  Kokkos::deep_copy(du, Real(0));
+  for (int d = 0; d < 3; ++d) {
+    if (!g.active(d)) continue;
+    if (order == 2) {
+      with_limiter(opt.limiter, [&](auto L) { compute_slopes<decltype(L)::value>(g, d, ws.w, ws.slope); });
+    }
+    compute_face_states(g, d, order, ws.w, ws.slope, ws.wl, ws.wr);
+    with_riemann(opt.riemann, [&](auto R) {
+      compute_fluxes<decltype(R)::value>(opt.eos, g, d, ws.wl, ws.wr, ws.flux);
+    });
+    accumulate_divergence(g, d, ws.flux, du);
+  }
+}
+
+}  // namespace ax

@@ -1,0 +1,26 @@
+// The options of the finite-volume hydro solver, resolved from the config.
+#pragma once
+
+#include "backend/grid.hpp"
+#include "fv/limiters.hpp"
+#include "hydro/eos.hpp"
+#include "hydro/riemann.hpp"
+
+namespace ax {
+
+struct FvOptions {
+  IdealGas eos;
+  Limiter limiter = Limiter::van_leer;
+  RiemannSolver riemann = RiemannSolver::hllc;
+};
+
+// Ghost depth the FV stencil needs: PLM reads two cells beyond each face.
+constexpr int kFvGhost = 2;
+
+// Rotation of velocity slots into the frame of a face normal to axis d:
+// (normal, transverse 1, transverse 2) = cyclic permutation of (x, y, z).
+KOKKOS_INLINE_FUNCTION int face_slot(int d, int s) {
+  return s == 0 || s == IPR ? s : 1 + (d + s - 1) % 3;
+}
+
+}  // namespace ax

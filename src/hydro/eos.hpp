@@ -1,0 +1,58 @@
+// Ideal-gas equation of state and the conserved <-> primitive conversion.
+// Inline device functions, included by every solver so the math exists once.
+#pragma once
+
+#include "backend/kokkos_compat.hpp"
+#include "backend/types.hpp"
+
+namespace ax {
+
+struct IdealGas {
+  Real gamma;
+  Real gm1;  // gamma - 1, kept to avoid recomputing it in every cell
+
+  explicit IdealGas(Real g = Real(5) / Real(3)) : gamma(g), gm1(g - Real(1)) {}
+
+  KOKKOS_INLINE_FUNCTION Real sound_speed(Real rho, Real p) const {
+    return math::sqrt(gamma * p / rho);
+  }
+};
+
+// Primitive state (rho, vx, vy, vz, p) from conserved (rho, mx, my, mz, E).
+KOKKOS_INLINE_FUNCTION void cons_to_prim(const IdealGas& eos, const Real u[NHYDRO],
+                                         Real w[NHYDRO]) {
+  const Real rho = u[IDN];
+  const Real inv_rho = Real(1) / rho;
+  w[IDN] = rho;
+  w[IVX] = u[IM1] * inv_rho;
+  w[IVY] = u[IM2] * inv_rho;
+  w[IVZ] = u[IM3] * inv_rho;
+  const Real ke = Real(0.5) * (u[IM1] * w[IVX] + u[IM2] * w[IVY] + u[IM3] * w[IVZ]);
+  w[IPR] = eos.gm1 * (u[IEN] - ke);
+}
+
+KOKKOS_INLINE_FUNCTION void prim_to_cons(const IdealGas& eos, const Real w[NHYDRO],
+                                         Real u[NHYDRO]) {
+  const Real rho = w[IDN];
+  u[IDN] = rho;
+  u[IM1] = rho * w[IVX];
+  u[IM2] = rho * w[IVY];
+  u[IM3] = rho * w[IVZ];
+  u[IEN] = w[IPR] / eos.gm1 +
+           Real(0.5) * rho * (w[IVX] * w[IVX] + w[IVY] * w[IVY] + w[IVZ] * w[IVZ]);
+}
+
+// Physical flux along the normal of a state in the face frame, where slot 1
+// holds the normal velocity and slots 2, 3 the transverse ones.
+KOKKOS_INLINE_FUNCTION void normal_flux(const IdealGas& eos, const Real w[NHYDRO],
+                                        Real f[NHYDRO], Real u[NHYDRO]) {
+  prim_to_cons(eos, w, u);
+  const Real vn = w[1];
+  f[0] = u[0] * vn;
+  f[1] = u[1] * vn + w[IPR];
+  f[2] = u[2] * vn;
+  f[3] = u[3] * vn;
+  f[4] = (u[4] + w[IPR]) * vn;
+}
+
+}  // namespace ax

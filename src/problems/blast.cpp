@@ -1,0 +1,42 @@
+// Athena++'s blast wave (pgen/blast.cpp, hydro): an over-pressured sphere of
+// radius `radius` in a uniform medium.
+#include "config/config.hpp"
+#include "config/section.hpp"
+#include "problems/problem.hpp"
+
+namespace ax {
+
+namespace problem_blast {
+class Blast final : public Problem {
+ public:
+  Real radius = 0.1, d_amb = 1, p_amb = 0.1, d_ratio = 1, p_ratio = 100;
+  Real center[3] = {0, 0, 0};
+
+  void initialize(const Grid& g, const IdealGas& eos, const Comm&, const Array4& u) const override {
+    const Real cx = center[0], cy = center[1], cz = center[2], r2 = radius * radius;
+    const Real da = d_amb, pa = p_amb, di = d_amb * d_ratio, pi = p_amb * p_ratio;
+    fill_from_primitives(g, eos, u, KOKKOS_LAMBDA(Real x, Real y, Real z, Real* w) {
+      const bool in = (x - cx) * (x - cx) + (y - cy) * (y - cy) + (z - cz) * (z - cz) < r2;
+      w[IDN] = in ? di : da;
+      w[IVX] = w[IVY] = w[IVZ] = 0;
+      w[IPR] = in ? pi : pa;
+    });
+  }
+};
+}  // namespace problem_blast
+
+std::shared_ptr<const Problem> make_blast(Section& p, const Config& cfg) {
+  auto s = std::make_shared<problem_blast::Blast>();
+  s->radius = p.real("radius", 0.1, 0, 1e300, true);
+  s->d_amb = p.real("density", 1.0, 0, 1e300, true);
+  s->p_amb = p.real("pressure", 0.1, 0, 1e300, true);
+  s->d_ratio = p.real("density_ratio", 1.0, 0, 1e300, true);
+  s->p_ratio = p.real("pressure_ratio", 100.0, 0, 1e300, true);
+  const auto c = p.reals("center", 3, std::vector<double>{0.5 * (cfg.xmin[0] + cfg.xmax[0]),
+                                                         0.5 * (cfg.xmin[1] + cfg.xmax[1]),
+                                                         0.5 * (cfg.xmin[2] + cfg.xmax[2])});
+  for (int d = 0; d < 3; ++d) s->center[d] = c[d];
+  return s;
+}
+
+}  // namespace ax

@@ -1,0 +1,91 @@
+// Linear waves of the Euler equations (sound, entropy, shear) on a uniform
+// background, as Athena++'s linear_wave problem: U = U0 + A sin(k x) R, with R
+// the right eigenvector of the chosen wave, set at cell centres.
+#include "problems/linear_wave.hpp"
+
+#include <cmath>
+
+#include "config/section.hpp"
+#include "problems/problem.hpp"
+
+namespace ax {
+
+WaveGeometry wave_geometry(const Config& cfg) {
+  WaveGeometry w;
+  const double l1 = cfg.xmax[0] - cfg.xmin[0], l2 = cfg.xmax[1] - cfg.xmin[1],
+               l3 = cfg.xmax[2] - cfg.xmin[2];
+  const bool f2 = cfg.nx[1] > 1, f3 = cfg.nx[2] > 1;
+  double a3 = 0, a2 = 0;
+  if (f2) a3 = std::atan(l1 / l2);
+  if (f3) a2 = std::atan(0.5 * (l1 * std::cos(a3) + l2 * std::sin(a3)) / l3);
+  w.sin_a2 = std::sin(a2);
+  w.cos_a2 = std::cos(a2);
+  w.sin_a3 = std::sin(a3);
+  w.cos_a3 = std::cos(a3);
+  const double x1 = l1 * w.cos_a2 * w.cos_a3, x2 = l2 * w.cos_a2 * w.sin_a3, x3 = l3 * w.sin_a2;
+  double lambda = x1;
+  if (f2 && a3 != 0) lambda = std::min(lambda, x2);
+  if (f3 && a2 != 0) lambda = std::min(lambda, x3);
+  w.wavelength = lambda;
+  return w;
+}
+
+namespace problem_linear_wave {
+class LinearWave final : public Problem {
+ public:
+  WaveGeometry geo;
+  Real amp = 1e-6, rho0 = 1, p0 = 0.6, v0 = 0;
+  Real eig[NHYDRO] = {0, 0, 0, 0, 0};  // right eigenvector in the wave frame
+
+  void initialize(const Grid& g, const IdealGas& eos, const Comm&, const Array4& u) const override {
+    const Real k = Real(2 * M_PI) / geo.wavelength;
+    const Real s2 = geo.sin_a2, c2 = geo.cos_a2, s3 = geo.sin_a3, c3 = geo.cos_a3;
+    const Real a = amp, d0 = rho0, m0 = rho0 * v0;
+    const Real e0 = p0 / eos.gm1 + Real(0.5) * rho0 * v0 * v0;
+    const Real r0 = eig[0], r1 = eig[1], r2 = eig[2], r3 = eig[3], r4 = eig[4];
+    par_for("linear_wave_init", g.interior(), KOKKOS_LAMBDA(int kk, int j, int i) {
+      const Real x = g.x_center(0, i), y = g.x_center(1, j), z = g.x_center(2, kk);
+      const Real xpar = c2 * (x * c3 + y * s3) + z * s2;
+      const Real sn = math::sin(k * xpar);
+      const Real mpar = m0 + a * sn * r1, mperp = a * sn * r2, mz = a * sn * r3;
+      u(IDN, kk, j, i) = d0 + a * sn * r0;
+      u(IM1, kk, j, i) = mpar * c2 * c3 - mperp * s3 - mz * s2 * c3;
+      u(IM2, kk, j, i) = mpar * c2 * s3 + mperp * c3 - mz * s2 * s3;
+      u(IM3, kk, j, i) = mpar * s2 + mz * c2;
+      u(IEN, kk, j, i) = e0 + a * sn * r4;
+    });
+  }
+};
+}  // namespace problem_linear_wave
+
+std::shared_ptr<const Problem> make_linear_wave(Section& p, const Config& cfg) {
+  auto s = std::make_shared<problem_linear_wave::LinearWave>();
+  s->geo = wave_geometry(cfg);
+  const std::string wave = p.choice("wave", "sound", {"sound", "entropy", "shear"});
+  const std::string dir = p.choice("direction", "right", {"right", "left"});
+  const double sgn = dir == "right" ? 1.0 : -1.0;
+  s->amp = p.real("amplitude", 1e-6, 0, 1e300, true);
+  s->rho0 = p.real("density", 1.0, 0, 1e300, true);
+  // Default background pressure 1/gamma: sound speed 1, period = wavelength.
+  s->p0 = p.real("pressure", 1.0 / cfg.gamma, 0, 1e300, true);
+  // Sound waves propagate on their own; entropy and shear waves are carried
+  // by the background flow.
+  s->v0 = p.real("velocity", wave == "sound" ? 0.0 : sgn * 1.0, -1e300, 1e300);
+  const double gm1 = cfg.gamma - 1, u = s->v0;
+  const double c = std::sqrt(cfg.gamma * s->p0 / s->rho0);
+  const double h = c * c / gm1 + 0.5 * u * u;
+  if (wave == "sound") {
+    const double a = sgn * c;
+    const double r[NHYDRO] = {1, u + a, 0, 0, h + u * a};
+    for (int n = 0; n < NHYDRO; ++n) s->eig[n] = r[n];
+  } else if (wave == "entropy") {
+    const double r[NHYDRO] = {1, u, 0, 0, 0.5 * u * u};
+    for (int n = 0; n < NHYDRO; ++n) s->eig[n] = r[n];
+  } else {
+    const double r[NHYDRO] = {0, 0, 1, 0, 0};
+    for (int n = 0; n < NHYDRO; ++n) s->eig[n] = r[n];
+  }
+  return s;
+}
+
+}  // namespace ax

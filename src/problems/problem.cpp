@@ -1,0 +1,24 @@
+#include "problems/problem.hpp"
+
+#include "config/config.hpp"
+#include "config/section.hpp"
+
+namespace ax {
+
+const std::vector<std::string>& problem_names() {
+  static const std::vector<std::string> names = {"sod", "sedov", "blast", "linear_wave",
+                                                 "kelvin_helmholtz"};
+  return names;
+}
+
+std::shared_ptr<const Problem> make_problem(const std::string& name, Section& params,
+                                            const Config& cfg) {
+  if (name == "sod") return make_sod(params, cfg);
+  if (name == "sedov") return make_sedov(params, cfg);
+  if (name == "blast") return make_blast(params, cfg);
+  if (name == "linear_wave") return make_linear_wave(params, cfg);
+  if (name == "kelvin_helmholtz") return make_kelvin_helmholtz(params, cfg);
+  return nullptr;  // the caller validated the name against problem_names()
+}
+
+}  // namespace ax

@@ -1,0 +1,52 @@
+// Initial conditions. Each problem reads its parameters from the config's
+// `problem` section when the config is validated, and later fills the
+// conserved state on every rank from global cell coordinates (so the result
+// does not depend on the decomposition).
+#pragma once
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "backend/comm.hpp"
+#include "backend/grid.hpp"
+#include "hydro/eos.hpp"
+
+namespace ax {
+
+class Section;
+struct Config;
+
+class Problem {
+ public:
+  virtual ~Problem() = default;
+  // Fills the interior cells of `u` (conserved variables).
+  virtual void initialize(const Grid& g, const IdealGas& eos, const Comm& comm,
+                          const Array4& u) const = 0;
+};
+
+// Reads the parameters of problem `name` from `params` (the problem section).
+// Throws ConfigError for an unknown name or a bad parameter.
+std::shared_ptr<const Problem> make_problem(const std::string& name, Section& params,
+                                            const Config& cfg);
+const std::vector<std::string>& problem_names();
+
+// One factory per problem, in its own file.
+std::shared_ptr<const Problem> make_sod(Section& p, const Config& cfg);
+std::shared_ptr<const Problem> make_sedov(Section& p, const Config& cfg);
+std::shared_ptr<const Problem> make_blast(Section& p, const Config& cfg);
+std::shared_ptr<const Problem> make_linear_wave(Section& p, const Config& cfg);
+std::shared_ptr<const Problem> make_kelvin_helmholtz(Section& p, const Config& cfg);
+
+// Fills the interior from a pointwise primitive-state function f(x, y, z, w).
+template <class F>
+void fill_from_primitives(const Grid& g, const IdealGas& eos, const Array4& u, const F& f) {
+  par_for("problem_init", g.interior(), KOKKOS_LAMBDA(int k, int j, int i) {
+    Real w[NHYDRO], c[NHYDRO];
+    f(g.x_center(0, i), g.x_center(1, j), g.x_center(2, k), w);
+    prim_to_cons(eos, w, c);
+    for (int n = 0; n < NHYDRO; ++n) u(n, k, j, i) = c[n];
+  });
+}
+
+}  // namespace ax
