@@ -196,6 +196,9 @@ Config parse(YAML::Node root, const std::shared_ptr<ConfigContext>& ctx, int nra
   c.history_every = out.integer("history_every", 1, 0, 1LL << 62);
   c.progress_every = out.integer("progress_every", 10, 0, 1LL << 62);
   c.write_files = out.boolean("enabled", true);
+  // "sequential" writes rank by rank, as a serial-HDF5 build must; parallel
+  // HDF5 builds can choose it where MPI-IO is slow or broken.
+  c.sequential_io = out.choice("hdf5_mode", "auto", {"auto", "sequential"}) == "sequential";
   out.finish();
 
   Section prob = top.section("problem", true);

@@ -59,6 +59,7 @@ struct Config {
   long long history_every = 1;   // 0: off
   long long progress_every = 10;
   bool write_files = true;       // tests switch output off
+  bool sequential_io = false;    // HDF5 written rank by rank even if parallel
 };
 
 // Reads, validates and resolves a config file. `overrides` are "a.b=value"

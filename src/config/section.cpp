@@ -1,6 +1,8 @@
 #include "config/section.hpp"
 
 #include <cmath>
+#include <cstdio>
+#include <cstdlib>
 #include <sstream>
 
 namespace ax {
@@ -50,6 +52,17 @@ std::optional<double> to_real(const YAML::Node& v) {
   const auto a = parse(s.substr(0, slash)), b = parse(s.substr(slash + 1));
   if (a && b && *b != 0) return *a / *b;
   return std::nullopt;
+}
+
+// Shortest decimal text that reads back as the same double, so the effective
+// config shows 0.2 rather than 0.20000000000000001.
+YAML::Node real_node(double x) {
+  char buf[32];
+  for (int digits = 15; digits <= 17; ++digits) {
+    std::snprintf(buf, sizeof(buf), "%.*g", digits, x);
+    if (std::strtod(buf, nullptr) == x) break;
+  }
+  return YAML::Node(std::string(buf));
 }
 
 }  // namespace
@@ -102,17 +115,17 @@ std::optional<YAML::Node> Section::value(const std::string& key, bool required,
 }
 
 void Section::record(const std::string& key, const YAML::Node& v) {
-  // Walk the effective tree along the dotted path and store a copy.
+  // Walk (and create) the effective tree along the dotted path, then store a
+  // copy. yaml-cpp only attaches a new child once it is assigned to, so each
+  // level is assigned a mapping before descending into it.
+  YAML::Node cur = ctx_->effective;
   std::stringstream ss(path_);
-  std::string part;
-  std::vector<std::string> parts;
-  while (std::getline(ss, part, '.'))
-    if (!part.empty()) parts.push_back(part);
-  std::vector<YAML::Node> chain{ctx_->effective};
-  for (const auto& p : parts) {
-    chain.push_back(chain.back()[p]);
+  for (std::string part; std::getline(ss, part, '.');) {
+    if (part.empty()) continue;
+    if (!cur[part] || !cur[part].IsMap()) cur[part] = YAML::Node(YAML::NodeType::Map);
+    cur.reset(cur[part]);
   }
-  chain.back()[key] = YAML::Clone(v);
+  cur[key] = YAML::Clone(v);
 }
 
 long long Section::integer(const std::string& key, std::optional<long long> def, long long min,
@@ -147,7 +160,7 @@ double Section::real(const std::string& key, std::optional<double> def, double m
     x = *parsed;
     if (x < min || x > max || (positive && x <= 0)) fail(key, "expected " + expected + ", got " + v.Scalar());
   }
-  record(key, YAML::Node(x));
+  record(key, real_node(x));
   return x;
 }
 
@@ -238,7 +251,7 @@ std::vector<double> Section::reals(const std::string& key, std::size_t n,
     }
   }
   YAML::Node r;
-  for (auto e : x) r.push_back(e);
+  for (auto e : x) r.push_back(real_node(e));
   r.SetStyle(YAML::EmitterStyle::Flow);
   record(key, r);
   return x;

@@ -19,7 +19,7 @@ namespace ax {
 struct ConfigContext {
   std::string file;                   // config file name, for messages
   std::set<std::string> overridden;   // dotted keys set on the command line
-  YAML::Node effective;               // resolved config, written into snapshots
+  YAML::Node effective{YAML::NodeType::Map};  // resolved config, written into snapshots
 };
 
 class Section {

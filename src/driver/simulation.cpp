@@ -91,7 +91,7 @@ std::string Simulation::write_snapshot(bool sequential) {
   req.path = (std::filesystem::path(cfg_.out_dir) / (cfg_.basename + name)).string();
   req.time = time_;
   req.cycle = steps_;
-  req.sequential = sequential;
+  req.sequential = sequential || cfg_.sequential_io;
   write_athdf(req, grid_, comm_, cfg_, u_);
   return req.path;
 }

@@ -1,0 +1,87 @@
+// Linear waves after one period against the initial state, with Athena++'s
+// error metric and regression thresholds (shared/REFERENCE.md section 2):
+// RMS over variables of the volume-averaged L1 error of the conserved state.
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+#include "config_text.hpp"
+#include "run_helpers.hpp"
+
+namespace ax::test {
+namespace {
+
+double rms_l1_error(const std::string& file, int n, std::vector<std::string> sets) {
+  Config probe = config_from(read_config(file));
+  // Athena++'s oblique 3D set-up uses 2N x N x N cells on a 3 x 1.5 x 1.5 box.
+  std::string cells = "[" + std::to_string(n) + ",1,1]";
+  if (probe.nx[2] > 1) cells = "[" + std::to_string(n) + "," + std::to_string(n / 2) + "," + std::to_string(n / 2) + "]";
+  sets.push_back("mesh.cells=" + cells);
+  Config cfg = config_from(read_config(file), sets);
+  Comm comm = comm_for(cfg);
+  double rms = 0;
+  {
+    Simulation sim(cfg, comm, false);
+    sim.initialize();
+    const HostState s0 = interior(sim);
+    evolve(sim);
+    const HostState s1 = interior(sim);
+    const std::size_t cells_local = s0.v.size() / NHYDRO;
+    double sum2 = 0;
+    for (int v = 0; v < NHYDRO; ++v) {
+      double l1 = 0;
+      for (std::size_t c = 0; c < cells_local; ++c)
+        l1 += std::fabs(s1.v[v * cells_local + c] - s0.v[v * cells_local + c]);
+      l1 = allreduce_sum(comm, l1) / double(sim.grid().cells_global());
+      sum2 += l1 * l1;
+    }
+    rms = std::sqrt(sum2);
+  }
+  free_comm(comm);
+  return rms;
+}
+
+struct Case {
+  const char* file;
+  const char* wave;
+  const char* limiter;
+  double max_err_64;   // threshold at N = 64
+  double max_ratio;    // err(64) / err(32)
+};
+
+void check(const Case& c) {
+  const std::string wave = std::string("problem.wave=") + c.wave;
+  const std::string limiter = std::string("solver.limiter=") + c.limiter;
+  const std::vector<std::string> right = {wave, limiter, "problem.direction=right"};
+  const std::vector<std::string> left = {wave, limiter, "problem.direction=left"};
+  const double e32 = rms_l1_error(c.file, 32, right);
+  const double e64 = rms_l1_error(c.file, 64, right);
+  const double e64l = rms_l1_error(c.file, 64, left);
+  std::printf("%s %s %s: err(32) = %.4e  err(64) = %.4e  ratio %.4f  left-going err(64) = %.4e\n", c.file,
+              c.wave, c.limiter, e32, e64, e64 / e32, e64l);
+  EXPECT_LE(e64, c.max_err_64);
+  EXPECT_LE(e64 / e32, c.max_ratio);
+  // Left- and right-going waves are mirror images: the errors agree to the
+  // round-off of the O(1) background against O(1e-8) errors.
+  EXPECT_NEAR(e64l / e64, 1.0, 1e-6);
+  std::printf("left/right bitwise equal: %s\n", e64l == e64 ? "yes" : "no");
+}
+
+// Athena++'s thresholds (hydro, VL2 + PLM + HLLC, CFL 0.3, oblique 3D on
+// 3 x 1.5 x 1.5 with 2N x N x N cells): sound <= 3.7e-8 at N = 64 with ratio
+// <= 0.325; entropy <= 2.7e-8 with ratio <= 0.33. Athena++ reaches them with
+// static mesh refinement patches in the box; on a uniform grid its van Leer
+// limiter gives about 5e-8, so the shipped smooth-flow configs use the MC
+// limiter, which meets the thresholds with room to spare.
+TEST(LinearWave, Sound1D) { check({"linear_wave1d.yaml", "sound", "mc", 3.7e-8, 0.325}); }
+TEST(LinearWave, Entropy1D) { check({"linear_wave1d.yaml", "entropy", "mc", 2.7e-8, 0.33}); }
+TEST(LinearWave, Sound3DOblique) { check({"linear_wave3d.yaml", "sound", "mc", 3.7e-8, 0.325}); }
+TEST(LinearWave, Entropy3DOblique) { check({"linear_wave3d.yaml", "entropy", "mc", 2.7e-8, 0.33}); }
+// The Athena++-default van Leer limiter stays second order (our own
+// uniform-grid regression bounds: 1D as AthenaK's RK2 + PLM, 2.1e-8 and
+// 0.28; 3D measured 4.95e-8 and 0.346 when this test was written).
+TEST(LinearWave, Sound1DVanLeer) { check({"linear_wave1d.yaml", "sound", "van_leer", 2.1e-8, 0.28}); }
+TEST(LinearWave, Sound3DVanLeer) { check({"linear_wave3d.yaml", "sound", "van_leer", 5.2e-8, 0.36}); }
+
+}  // namespace
+}  // namespace ax::test
