@@ -1,0 +1,421 @@
+#!/usr/bin/env python3
+"""Whole-program test of bad-input handling in the astronomix command line.
+
+Every bad case runs the real binary in a fresh temporary directory and checks:
+  * exit code 2,
+  * a stderr line starting "astronomix: error: ",
+  * each expected piece of the message (file:line:column of the offending key,
+    the dotted key, what was expected, did-you-mean suggestions),
+  * no crash (segfault, uncaught exception, signal),
+  * nothing written: no file appears anywhere under the case's directory
+    (an output directory created empty by validation is allowed).
+A few good cases make sure valid input is still accepted.
+
+Environment: ASTRONOMIX_EXE (the binary), ASTRONOMIX_SOURCE (the repository
+root, for configs/), OMP_NUM_THREADS. Standard library only. The last line
+printed is "N passed, M failed"; the exit status is non-zero if any failed.
+"""
+
+import concurrent.futures
+import glob
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+SOURCE = os.environ.get("ASTRONOMIX_SOURCE") or os.path.dirname(HERE)
+EXE = os.environ.get("ASTRONOMIX_EXE") or os.path.join(SOURCE, "build", "astronomix")
+CFG = "cfg.yaml"  # the config file name every case writes (relative to its cwd)
+
+CRASH_MARKERS = ("Segmentation", "terminate called", "Process received signal",
+                 "core dumped", "Aborted", "Assertion", "what():")
+
+# A small valid run (16 cells, a handful of steps). Line numbers below are
+# found by searching the edited text, so cases stay right if this changes.
+BASE = """\
+mesh:
+  cells: [16, 1, 1]
+  lower: [0, 0, 0]
+  upper: [1, 1, 1]
+boundaries:
+  x: outflow
+time:
+  end: 0.01
+  cfl: 0.4
+  integrator: vl2
+physics:
+  gamma: 1.4
+solver:
+  reconstruction: plm
+  limiter: van_leer
+  riemann: hllc
+problem:
+  name: sod
+output:
+  directory: out
+  basename: snap
+  dt: 0.005
+"""
+
+
+def edit(*pairs, text=BASE):
+    """BASE with whole lines replaced: (old_line, new_text_or_None) pairs.
+    None deletes the line; new text may hold several lines."""
+    lines = text.splitlines()
+    for old, new in pairs:
+        hits = [i for i, l in enumerate(lines) if l == old]
+        assert len(hits) == 1, f"edit(): line {old!r} found {len(hits)} times"
+        i = hits[0]
+        lines[i:i + 1] = [] if new is None else new.splitlines()
+    return "\n".join(lines) + "\n"
+
+
+class Loc:
+    """Expects "cfg.yaml:LINE:COL:" where the nth line containing `needle`
+    (a key followed by ':') sits in the case's YAML text."""
+
+    def __init__(self, needle, nth=1, file=CFG):
+        self.needle, self.nth, self.file = needle, nth, file
+
+    def resolve(self, text):
+        seen = 0
+        for n, line in enumerate(text.splitlines(), 1):
+            col = line.find(self.needle)
+            if col >= 0:
+                seen += 1
+                if seen == self.nth:
+                    return f"{self.file}:{n}:{col + 1}:"
+        raise AssertionError(f"Loc: {self.needle!r} (#{self.nth}) not in the case's YAML")
+
+
+class Re:
+    """Expects a match of a regular expression."""
+
+    def __init__(self, pattern):
+        self.pattern = pattern
+
+
+RUN = ["run", "-q", CFG]
+CHECK = ["check", CFG]
+
+
+def case(name, yaml, expect, args=RUN, setup=None, forbid_paths=()):
+    return dict(name=name, yaml=yaml, expect=expect, args=args, setup=setup,
+                forbid_paths=forbid_paths)
+
+
+def mkdir(rel):
+    return lambda d: os.makedirs(os.path.join(d, rel))
+
+
+def touch(rel):
+    def f(d):
+        with open(os.path.join(d, rel), "w") as fh:
+            fh.write("not a directory\n")
+    return f
+
+
+SEDOV = edit(("  name: sod", "  name: sedov\n  energy: 1.0"))
+
+BAD = [
+    # --- unknown names: did-you-mean ----------------------------------------
+    case("top_level_section_typo", edit(("mesh:", "mseh:")),
+         [Loc("mseh:"), "mseh", "did you mean 'mesh'"]),
+    case("section_key_typo", edit(("  cells: [16, 1, 1]", "  cell: [16, 1, 1]")),
+         [Loc("cell:"), "mesh.cell", "did you mean 'cells'"]),
+    case("optional_key_typo", edit(("  cfl: 0.4", "  cfll: 0.4")),
+         [Loc("cfll:"), "time.cfll", "unknown key", "did you mean 'cfl'"]),
+    case("duplicate_key", edit(("  end: 0.01", "  end: 0.01\n  end: 0.02")),
+         [Loc("end:", nth=2), "time.end", "duplicate"]),
+    # --- mesh -----------------------------------------------------------------
+    case("cells_not_a_list", edit(("  cells: [16, 1, 1]", '  cells: "abc"')),
+         [Loc("cells:"), "mesh.cells", "expected a list of 3 integers", "'abc'"]),
+    case("cells_negative", edit(("  cells: [16, 1, 1]", "  cells: [-4, 1, 1]")),
+         [Loc("cells:"), "mesh.cells", "expected a list of 3 integers", "'-4'", "position 1"]),
+    case("cells_zero", edit(("  cells: [16, 1, 1]", "  cells: [16, 0, 1]")),
+         [Loc("cells:"), "mesh.cells", "expected a list of 3 integers", "'0'", "position 2"]),
+    case("cells_wrong_length", edit(("  cells: [16, 1, 1]", "  cells: [16, 1]")),
+         [Loc("cells:"), "mesh.cells", "expected a list of 3 integers", "got a list"]),
+    case("cells_not_integer", edit(("  cells: [16, 1, 1]", "  cells: [16.5, 1, 1]")),
+         [Loc("cells:"), "mesh.cells", "expected a list of 3 integers", "'16.5'"]),
+    case("lower_not_below_upper", edit(("  upper: [1, 1, 1]", "  upper: [1, 0, 1]")),
+         [Loc("upper:"), "mesh.upper", "expected upper > lower", "axis y"]),
+    case("ranks_not_matching_one_rank", edit(("  upper: [1, 1, 1]", "  upper: [1, 1, 1]\n  ranks: [2, 1, 1]")),
+         [Loc("ranks:"), "mesh.ranks", "2 ranks but the run has 1"]),
+    case("ranks_uneven_split", edit(("  upper: [1, 1, 1]", "  upper: [1, 1, 1]\n  ranks: [3, 1, 1]")),
+         [Loc("ranks:"), "mesh.ranks", "do not split evenly"]),
+    # --- boundaries -----------------------------------------------------------
+    case("periodic_inner_face_only", edit(("  x: outflow", "  x_inner: periodic\n  x_outer: outflow")),
+         [Loc("x_inner:"), "boundaries.x_inner", "periodic on both faces"]),
+    case("periodic_outer_face_only", edit(("  x: outflow", "  x: outflow\n  x_outer: periodic")),
+         [Loc("x_outer:"), "boundaries.x_outer", "periodic on both faces"]),
+    # --- time -----------------------------------------------------------------
+    case("missing_time_end", edit(("  end: 0.01", None)),
+         [Re(r"cfg\.yaml:\d+:\d+: time\.end"), "missing required key", "expected a number > 0"]),
+    case("cfl_not_a_number", edit(("  cfl: 0.4", "  cfl: fast")),
+         [Loc("cfl:"), "time.cfl", "expected a number > 0 and <= 1", "'fast'"]),
+    case("cfl_above_one", edit(("  cfl: 0.4", "  cfl: 1.5")),
+         [Loc("cfl:"), "time.cfl", "expected a number > 0 and <= 1", "1.5"]),
+    case("cfl_negative", edit(("  cfl: 0.4", "  cfl: -0.1")),
+         [Loc("cfl:"), "time.cfl", "expected a number > 0 and <= 1", "-0.1"]),
+    case("cfl_zero", edit(("  cfl: 0.4", "  cfl: 0")),
+         [Loc("cfl:"), "time.cfl", "expected a number > 0 and <= 1"]),
+    case("unknown_integrator", edit(("  integrator: vl2", "  integrator: rk4")),
+         [Loc("integrator:"), "time.integrator", "unknown value 'rk4'",
+          "expected one of: rk1, rk2, vl2, rk3"]),
+    # --- physics --------------------------------------------------------------
+    case("gamma_one", edit(("  gamma: 1.4", "  gamma: 1")),
+         [Loc("gamma:"), "physics.gamma", "expected a number > 1"]),
+    case("gamma_below_one", edit(("  gamma: 1.4", "  gamma: 0.9")),
+         [Loc("gamma:"), "physics.gamma", "expected a number > 1", "0.9"]),
+    case("gamma_list", edit(("  gamma: 1.4", "  gamma: [1, 2]")),
+         [Loc("gamma:"), "physics.gamma", "expected a number", "got a list"]),
+    # --- solver ---------------------------------------------------------------
+    case("unknown_riemann", edit(("  riemann: hllc", "  riemann: hlc")),
+         [Loc("riemann:"), "solver.riemann", "unknown value 'hlc'", "did you mean 'hllc'"]),
+    case("unknown_limiter", edit(("  limiter: van_leer", "  limiter: vanleer")),
+         [Loc("limiter:"), "solver.limiter", "unknown value 'vanleer'",
+          "did you mean 'van_leer'", "expected one of:"]),
+    case("family_fd_not_available", edit(("solver:", "solver:\n  family: fd")),
+         [Loc("family:"), "solver.family", "unknown value 'fd'", "expected one of: fv"]),
+    case("backend_fused_run", edit(("solver:", "solver:\n  backend: fused")),
+         [Loc("backend:"), "solver.backend", "'fused'", "not available"]),
+    case("backend_fused_check", edit(("solver:", "solver:\n  backend: fused")),
+         [Loc("backend:"), "solver.backend", "'fused'", "not available"], args=CHECK),
+    # --- problem --------------------------------------------------------------
+    case("missing_problem_section", edit(("problem:", None), ("  name: sod", None)),
+         [Re(r"cfg\.yaml(:\d+:\d+)?: problem: "), "missing required key"]),
+    case("missing_problem_name", edit(("  name: sod", "  direction: x")),
+         [Re(r"cfg\.yaml:\d+:\d+: problem\.name"), "missing required key",
+          "expected one of: sod, sedov"]),
+    case("unknown_problem", edit(("  name: sod", "  name: sedof")),
+         [Loc("name:"), "problem.name", "unknown value 'sedof'", "did you mean 'sedov'"]),
+    case("problem_param_typo", edit(("  energy: 1.0", "  energi: 1.0"), text=SEDOV),
+         [Loc("energi:"), "problem.energi", "unknown key", "did you mean 'energy'"]),
+    case("problem_param_wrong_type", edit(("  energy: 1.0", "  energy: lots"), text=SEDOV),
+         [Loc("energy:"), "problem.energy", "expected a number > 0", "'lots'"]),
+    case("problem_param_unbounded_wrong_type", edit(("  name: sod", "  name: sod\n  position: left")),
+         [Loc("position:"), "problem.position", "expected a number, got 'left'"]),
+    case("problem_param_of_other_problem", edit(("  name: sod", "  name: sod\n  energy: 1.0")),
+         [Loc("energy:"), "problem.energy", "unknown key"]),
+    # --- output ---------------------------------------------------------------
+    case("output_dir_in_proc", edit(("  directory: out", "  directory: /proc/astronomix_x")),
+         [Loc("directory:"), "output.directory", "cannot create output directory",
+          "/proc/astronomix_x"], forbid_paths=("/proc/astronomix_x",)),
+    case("output_dir_under_regular_file", edit(("  directory: out", "  directory: blocker/out")),
+         [Loc("directory:"), "output.directory", "blocker/out"], setup=touch("blocker")),
+    case("output_enabled_not_bool", edit(("  dt: 0.005", "  dt: 0.005\n  enabled: yes")),
+         [Loc("enabled:"), "output.enabled", "expected true or false", "'yes'"]),
+    case("output_variable_typo", edit(("  dt: 0.005", "  dt: 0.005\n  variables: [prim, cnos]")),
+         [Loc("variables:"), "output.variables", "unknown entry 'cnos'", "did you mean 'cons'"]),
+    case("output_hdf5_mode_unknown", edit(("  dt: 0.005", "  dt: 0.005\n  hdf5_mode: parallel")),
+         [Loc("hdf5_mode:"), "output.hdf5_mode", "expected one of: auto, sequential"]),
+    # --- the file itself ------------------------------------------------------
+    case("invalid_yaml_unclosed_bracket", edit(("  cells: [16, 1, 1]", "  cells: [16, 1, 1")),
+         ["invalid YAML", Re(r"cfg\.yaml:(2|3):\d+: ")]),  # the bracket's line or the next
+    case("empty_file", "", [Re(r"cfg\.yaml(:\d+:\d+)?: mesh: "), "missing required key"]),
+    case("top_level_not_a_mapping", "- mesh\n- time\n", ["cfg.yaml", "expected a mapping"]),
+    case("config_does_not_exist", None, ["nothere.yaml", "cannot read"],
+         args=["run", "-q", "nothere.yaml"]),
+    case("config_is_a_directory", None, ["confdir.yaml", "cannot read", "directory"],
+         args=["run", "-q", "confdir.yaml"], setup=mkdir("confdir.yaml")),
+    # --- --set overrides ------------------------------------------------------
+    case("set_without_equals", BASE, ["command line", "--set time.cfl", "expected key=value"],
+         args=RUN + ["--set", "time.cfl"]),
+    case("set_unknown_key", BASE, ["command line", "time.cfll", "unknown key", "did you mean 'cfl'"],
+         args=RUN + ["--set", "time.cfll=0.3"]),
+    case("set_bad_value", BASE, ["command line", "mesh.cells", "expected a list of 3 integers",
+                                 "position 1"],
+         args=RUN + ["--set", "mesh.cells=[0,1,1]"]),
+    case("set_unparsable_value", BASE, ["command line", "mesh.cells", "cannot parse value"],
+         args=RUN + ["--set", "mesh.cells=[1,2"]),
+    case("set_below_a_scalar", BASE, ["command line", "time.end.x", "'end' is not a section"],
+         args=RUN + ["--set", "time.end.x=1"]),
+    case("set_empty_key_component", BASE, ["command line", "empty key component"],
+         args=RUN + ["--set", "time..cfl=0.3"]),
+    # --- the command line -----------------------------------------------------
+    case("cli_unknown_subcommand", BASE, [Re(r"\brn\b")], args=["rn", CFG]),
+    case("cli_missing_config", BASE, ["config"], args=["run"]),
+]
+
+GOOD_RUN_OUTPUTS = (".athdf", ".csv", ".json")
+
+
+def good_cases():
+    sod = os.path.join(SOURCE, "configs", "sod.yaml")
+    return [
+        dict(name="good_check_sod_yaml", yaml=None, args=["check", sod],
+             stdout=[Re(r"sod\.yaml: valid"), Re(r"(?m)^  riemann: hllc$")], writes=False),
+        dict(name="good_set_cfl", yaml=None, args=["check", sod, "--set", "time.cfl=0.3"],
+             stdout=[Re(r"(?m)^  cfl: 0\.3$")], writes=False),
+        dict(name="good_gamma_fraction", yaml=edit(("  gamma: 1.4", "  gamma: 5/3")), args=CHECK,
+             stdout=[Re(r"(?m)^  gamma: 1\.66666666666666\d*$")], writes=False),
+        dict(name="good_all_shipped_configs_check", yaml=None, args=None, stdout=[], writes=False,
+             each=sorted(glob.glob(os.path.join(SOURCE, "configs", "*.yaml")))),
+        # The base config really runs and writes: shows that the "nothing
+        # written" check of the bad cases is not vacuous.
+        dict(name="good_base_run_writes_output", yaml=BASE, args=RUN, stdout=[], writes=True),
+    ]
+
+
+def env():
+    e = dict(os.environ)
+    e.setdefault("OMP_NUM_THREADS", "1")
+    e.setdefault("OMP_PROC_BIND", "false")
+    return e
+
+
+def files_under(d):
+    out = set()
+    for root, dirs, files in os.walk(d):
+        for f in files:
+            out.add(os.path.relpath(os.path.join(root, f), d))
+    return out
+
+
+def execute(args, cwd):
+    try:
+        p = subprocess.run([EXE] + args, cwd=cwd, env=env(), stdin=subprocess.DEVNULL,
+                           capture_output=True, text=True, errors="replace", timeout=60)
+        return p.returncode, p.stdout, p.stderr
+    except subprocess.TimeoutExpired as e:
+        def s(x):
+            return x.decode(errors="replace") if isinstance(x, bytes) else (x or "")
+        return "timeout", s(e.stdout), s(e.stderr)
+
+
+def matches(item, text, yaml):
+    if isinstance(item, Re):
+        return re.search(item.pattern, text) is not None, f"/{item.pattern}/"
+    if isinstance(item, Loc):
+        item = item.resolve(yaml)
+    return item in text, repr(item)
+
+
+def no_crash(rc, out, err, problems):
+    for m in CRASH_MARKERS:
+        if m in err or m in out:
+            problems.append(f"crash marker {m!r} in output")
+    if isinstance(rc, int) and rc < 0:
+        problems.append(f"killed by signal {-rc}")
+
+
+def run_bad(c):
+    problems = []
+    d = tempfile.mkdtemp(prefix="astronomix_cfgerr_")
+    try:
+        if c["yaml"] is not None:
+            with open(os.path.join(d, CFG), "w") as fh:
+                fh.write(c["yaml"])
+        if c["setup"]:
+            c["setup"](d)
+        before = files_under(d)
+        rc, out, err = execute(c["args"], d)
+        if rc != 2:
+            problems.append(f"exit code {rc}, expected 2")
+        if not any(l.startswith("astronomix: error: ") for l in err.splitlines()):
+            problems.append("no stderr line starts with 'astronomix: error: '")
+        for item in c["expect"]:
+            ok, shown = matches(item, err, c["yaml"] or "")
+            if not ok:
+                problems.append(f"stderr lacks {shown}")
+        if re.search(r": valid\b", out):
+            problems.append("stdout claims the config is valid")
+        no_crash(rc, out, err, problems)
+        new = sorted(files_under(d) - before)
+        if new:
+            problems.append(f"files written: {new[:6]}")
+        for p in c["forbid_paths"]:
+            if os.path.lexists(p):
+                problems.append(f"{p} exists afterwards")
+        return problems, err
+    finally:
+        shutil.rmtree(d, ignore_errors=True)
+
+
+def run_good(c):
+    problems = []
+    d = tempfile.mkdtemp(prefix="astronomix_cfgok_")
+    err_all = ""
+    try:
+        if c["yaml"] is not None:
+            with open(os.path.join(d, CFG), "w") as fh:
+                fh.write(c["yaml"])
+        before = files_under(d)
+        runs = [c["args"]] if "each" not in c else [["check", f] for f in c["each"]]
+        if "each" in c and not runs:
+            problems.append("no configs/*.yaml found")
+        for args in runs:
+            rc, out, err = execute(args, d)
+            err_all += err
+            tag = "" if "each" not in c else f"{os.path.basename(args[1])}: "
+            if rc != 0:
+                problems.append(f"{tag}exit code {rc}, expected 0")
+            if "astronomix: error" in err:
+                problems.append(f"{tag}error message on stderr")
+            for item in c["stdout"]:
+                ok, shown = matches(item, out, c["yaml"] or "")
+                if not ok:
+                    problems.append(f"{tag}stdout lacks {shown}")
+            no_crash(rc, out, err, problems)
+        new = files_under(d) - before
+        if c["writes"]:
+            for ext in GOOD_RUN_OUTPUTS:
+                if not any(f.endswith(ext) for f in new):
+                    problems.append(f"no {ext} file written by a valid run")
+        elif new:
+            problems.append(f"files written by check: {sorted(new)[:6]}")
+        return problems, err_all
+    finally:
+        shutil.rmtree(d, ignore_errors=True)
+
+
+def wait_for_exe():
+    # The binary may be briefly missing while it is rebuilt.
+    for _ in range(3):
+        if os.access(EXE, os.X_OK):
+            return True
+        time.sleep(20)
+    return os.access(EXE, os.X_OK)
+
+
+def main():
+    if not wait_for_exe():
+        print(f"astronomix binary not found or not executable: {EXE}")
+        print("0 passed, 1 failed")
+        return 1
+    names = [c["name"] for c in BAD] + [c["name"] for c in good_cases()]
+    assert len(names) == len(set(names)), "duplicate case names"
+    jobs = [(c["name"], run_bad, c) for c in BAD] + [(c["name"], run_good, c) for c in good_cases()]
+    t0 = time.time()
+    workers = max(2, min(4, os.cpu_count() or 2))
+    with concurrent.futures.ThreadPoolExecutor(max_workers=workers) as pool:
+        futures = [(name, pool.submit(fn, c)) for name, fn, c in jobs]
+        passed = failed = 0
+        for name, fut in futures:
+            try:
+                problems, err = fut.result()
+            except Exception as e:  # a bug in this script counts as a failure
+                problems, err = [f"test harness error: {e!r}"], ""
+            if problems:
+                failed += 1
+                print(f"FAIL {name}")
+                for p in problems:
+                    print(f"     - {p}")
+                tail = err.strip().splitlines()[-4:]
+                for l in tail:
+                    print(f"     | {l}")
+            else:
+                passed += 1
+                print(f"ok   {name}")
+    print(f"({len(jobs)} cases in {time.time() - t0:.1f} s, {EXE})")
+    print(f"{passed} passed, {failed} failed")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
