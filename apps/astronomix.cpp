@@ -44,6 +44,10 @@ int run_or_check(const std::string& file, const std::vector<std::string>& sets, 
   } catch (const ax::ConfigError& e) {
     if (comm.root()) std::cerr << "astronomix: error: " << e.what() << std::endl;
     rc = kExitBadInput;
+  } catch (const std::exception& e) {
+    // Failures of the run itself (memory, I/O, a collapsing time step).
+    std::cerr << "astronomix: error: rank " << comm.rank << ": " << e.what() << std::endl;
+    rc = 1;
   }
   ax::free_comm(comm);
   return rc;
@@ -52,6 +56,11 @@ int run_or_check(const std::string& file, const std::vector<std::string>& sets, 
 }  // namespace
 
 int main(int argc, char** argv) {
+  // Open MPI before 4.1.7 writes shared files through MPI-IO without locks
+  // (open-mpi/ompi#12718): collective HDF5 writes from 4 ranks corrupted
+  // snapshots. Lock algorithm 3 is the fix 4.1.7 made the default; a user's
+  // own setting wins.
+  setenv("OMPI_MCA_fs_ufs_lock_algorithm", "3", 0);
   MPI_Init(&argc, &argv);
   // Kokkos warns at start-up when OMP_PROC_BIND is unset; leaving threads
   // unbound is what OpenMP does anyway, so say so and keep the log clean.
@@ -77,6 +86,14 @@ int main(int argc, char** argv) {
     CLI::App* check = app.add_subcommand("check", "validate a config and print it resolved");
     add_common(check);
     try {
+      // Name a mistyped command instead of CLI11's generic complaint.
+      if (argc > 1 && argv[1][0] != '-' && std::string(argv[1]) != "run" && std::string(argv[1]) != "check") {
+        const std::string commands[2] = {"run", "check"};
+        const std::string s = ax::did_you_mean(argv[1], commands, commands + 2);
+        throw CLI::ParseError("unknown command '" + std::string(argv[1]) + "'" +
+                                  (s.empty() ? "" : " (did you mean '" + s + "'?)") + "; expected run or check",
+                              kExitBadInput);
+      }
       app.parse(argc, argv);
       rc = run_or_check(file, sets, run->parsed(), quiet);
     } catch (const CLI::CallForHelp& e) {
@@ -86,7 +103,8 @@ int main(int argc, char** argv) {
     } catch (const CLI::CallForVersion& e) {
       rc = app.exit(e);
     } catch (const CLI::ParseError& e) {
-      app.exit(e);
+      std::cerr << "astronomix: error: " << e.what() << "\n"
+                << "usage: astronomix run|check <config.yaml> [--set key=value ...]" << std::endl;
       rc = kExitBadInput;
     }
   }

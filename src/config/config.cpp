@@ -10,6 +10,7 @@
 
 #include "backend/comm.hpp"
 #include "config/section.hpp"
+#include "fv/fv_hydro.hpp"
 #include "problems/problem.hpp"
 
 namespace ax {
@@ -103,6 +104,30 @@ void check_output_dir(Section& out, const std::string& dir) {
   fs::remove(probe, ec);
 }
 
+// yaml-cpp keeps the first of two equal keys silently; a repeated key is
+// almost always a mistake, so reject it where it repeats.
+void reject_duplicate_keys(const YAML::Node& node, const std::string& file, const std::string& path) {
+  if (node.IsSequence()) {
+    for (const auto& child : node) reject_duplicate_keys(child, file, path);
+    return;
+  }
+  if (!node.IsMap()) return;
+  std::vector<std::pair<std::string, int>> seen;
+  for (auto it = node.begin(); it != node.end(); ++it) {
+    const std::string key = it->first.Scalar();
+    const std::string full = path.empty() ? key : path + "." + key;
+    for (const auto& [k, line] : seen) {
+      if (k == key) {
+        const YAML::Mark m = it->first.Mark();
+        throw ConfigError(file + ":" + std::to_string(m.line + 1) + ":" + std::to_string(m.column + 1) + ": " +
+                          full + ": duplicate key (first given at line " + std::to_string(line) + ")");
+      }
+    }
+    seen.emplace_back(key, it->first.Mark().line + 1);
+    reject_duplicate_keys(it->second, file, full);
+  }
+}
+
 Config parse(YAML::Node root, const std::shared_ptr<ConfigContext>& ctx, int nranks) {
   Config c;
   c.file = ctx->file;
@@ -148,8 +173,11 @@ Config parse(YAML::Node root, const std::shared_ptr<ConfigContext>& ctx, int nra
     const std::string both = bnd.choice(axis, "periodic", {"periodic", "outflow", "reflecting"});
     c.bc[d][0] = boundary(bnd, axis, "inner", both);
     c.bc[d][1] = boundary(bnd, axis, "outer", both);
-    if ((c.bc[d][0] == BoundaryKind::periodic) != (c.bc[d][1] == BoundaryKind::periodic))
-      bnd.fail(axis + "_inner", "a periodic axis must be periodic on both faces");
+    if ((c.bc[d][0] == BoundaryKind::periodic) != (c.bc[d][1] == BoundaryKind::periodic)) {
+      const std::string key = bnd.has(axis + "_inner") ? axis + "_inner"
+                              : bnd.has(axis + "_outer") ? axis + "_outer" : axis;
+      bnd.fail(key, "a periodic axis must be periodic on both faces (inner and outer)");
+    }
   }
   bnd.finish();
 
@@ -163,8 +191,8 @@ Config parse(YAML::Node root, const std::shared_ptr<ConfigContext>& ctx, int nra
   time.finish();
 
   Section phys = top.section("physics", false);
-  c.gamma = phys.real("gamma", 5.0 / 3.0, 1.0, 1e300);
-  if (c.gamma <= 1) phys.fail("gamma", "expected a number > 1, got " + std::to_string(c.gamma));
+  c.gamma = phys.real("gamma", 5.0 / 3.0, -1e300, 1e300);
+  if (c.gamma <= 1) phys.fail("gamma", "expected a number > 1 (ratio of specific heats), got " + std::to_string(c.gamma));
   c.density_floor = phys.real("density_floor", 1e-10, 0, 1e300);
   c.pressure_floor = phys.real("pressure_floor", 1e-13, 0, 1e300);
   phys.finish();
@@ -183,6 +211,14 @@ Config parse(YAML::Node root, const std::shared_ptr<ConfigContext>& ctx, int nra
   c.backend = pick<Backend>(solver.choice("backend", "auto", {"auto", "native", "fused"}),
                             {{"auto", Backend::automatic}, {"native", Backend::native},
                              {"fused", Backend::fused}});
+  if (c.backend == Backend::fused) {
+    // Checked here, not when the solver starts, so `check` and `run` agree.
+    const int origin[3] = {0, 0, 0};
+    const Grid g = make_grid(c.nx, c.xmin, c.xmax, kFvGhost, c.dims, origin);
+    std::string why;
+    if (!fv_hydro_fused_supported(c, g, &why))
+      solver.fail("backend", "'fused' is not available for this run: " + why + " (use 'auto' or 'native')");
+  }
   solver.finish();
 
   Section out = top.section("output", false);
@@ -232,11 +268,15 @@ Config parse_config(const std::string& yaml_text, const std::string& name,
     throw ConfigError(os.str());
   }
   if (!root.IsDefined() || root.IsNull()) root = YAML::Node(YAML::NodeType::Map);
+  reject_duplicate_keys(root, name, "");
   for (const auto& o : overrides) apply_override(root, o, *ctx);
   return parse(root, ctx, nranks);
 }
 
 Config load_config(const std::string& file, const std::vector<std::string>& overrides, int nranks) {
+  std::error_code ec;
+  if (std::filesystem::is_directory(file, ec))
+    throw ConfigError(file + ": cannot read the config file (it is a directory)");
   std::ifstream in(file);
   if (!in) throw ConfigError(file + ": cannot read the config file (" + std::strerror(errno) + ")");
   std::stringstream ss;

@@ -110,7 +110,17 @@ std::optional<YAML::Node> Section::value(const std::string& key, bool required,
     YAML::Node v = node_[key];
     if (v.IsDefined() && !v.IsNull()) return v;
   }
-  if (required) fail(key, "missing required key (expected " + expected + ")");
+  if (required) {
+    // A misspelt required key shows up as an unknown one: name it.
+    if (node_.IsMap()) {
+      for (auto it = node_.begin(); it != node_.end(); ++it) {
+        const std::string present = it->first.Scalar();
+        if (!did_you_mean(present, &key, &key + 1).empty())
+          fail(present, "unknown key (did you mean '" + key + "'?)");
+      }
+    }
+    fail(key, "missing required key (expected " + expected + ")");
+  }
   return std::nullopt;
 }
 
@@ -147,9 +157,10 @@ long long Section::integer(const std::string& key, std::optional<long long> def,
 double Section::real(const std::string& key, std::optional<double> def, double min, double max,
                      bool positive) {
   std::ostringstream e;
-  e << "a number " << (positive ? "> 0" : "");
-  if (!positive && min > -1e300) e << ">= " << min;
-  if (max < 1e300) e << " and <= " << max;
+  e << "a number";
+  if (positive) e << " > 0";
+  else if (min > -1e300) e << " >= " << min;
+  if (max < 1e300) e << (positive || min > -1e300 ? " and" : "") << " <= " << max;
   const std::string expected = e.str();
   const auto ov = value(key, !def, expected);
   double x = def.value_or(0);

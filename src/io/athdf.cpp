@@ -225,8 +225,13 @@ void write_athdf(const SnapshotRequest& req, const Grid& g, const Comm& comm, co
   const bool parallel = hdf5_is_parallel() && !req.sequential;
   if (parallel) {
 #ifdef H5_HAVE_PARALLEL
+    // A communicator without the Cartesian topology: Open MPI's MPI-IO
+    // groups aggregators by topology, which made its pre-4.1.7 unlocked
+    // writes overlap (see apps/astronomix.cpp).
+    MPI_Comm io_comm;
+    MPI_Comm_split(comm.cart, 0, comm.rank, &io_comm);
     hid_t fapl = H5Pcreate(H5P_FILE_ACCESS);
-    H5Pset_fapl_mpio(fapl, comm.cart, MPI_INFO_NULL);
+    H5Pset_fapl_mpio(fapl, io_comm, MPI_INFO_NULL);
     hid_t file = H5Fcreate(tmp.c_str(), H5F_ACC_TRUNC, H5P_DEFAULT, fapl);
     H5Pclose(fapl);
     if (file < 0) throw std::runtime_error("cannot create " + tmp);
@@ -236,6 +241,7 @@ void write_athdf(const SnapshotRequest& req, const Grid& g, const Comm& comm, co
     write_block(file, xfer, g, comm, cfg, block);
     H5Pclose(xfer);
     H5Fclose(file);
+    MPI_Comm_free(&io_comm);
 #endif
   } else {
     // One rank after another: rank 0 creates the layout, each rank then

@@ -1,0 +1,78 @@
+// Conservation of mass, momentum and energy to round-off in closed boxes
+// (periodic, and reflecting walls whose face fluxes carry no mass or energy).
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+
+#include "config_text.hpp"
+#include "run_helpers.hpp"
+
+namespace ax::test {
+namespace {
+
+struct Sums {
+  double total[NHYDRO] = {0, 0, 0, 0, 0};
+  double scale[NHYDRO] = {0, 0, 0, 0, 0};  // sum of |U|, the size of round-off
+};
+
+Sums sums(const Simulation& sim) {
+  const HostState s = interior(sim);
+  const std::size_t n = s.v.size() / NHYDRO;
+  Sums r;
+  for (int v = 0; v < NHYDRO; ++v) {
+    for (std::size_t c = 0; c < n; ++c) {
+      r.total[v] += s.v[v * n + c];
+      r.scale[v] += std::fabs(s.v[v * n + c]);
+    }
+    r.total[v] = allreduce_sum(sim.comm(), r.total[v]);
+    r.scale[v] = allreduce_sum(sim.comm(), r.scale[v]);
+  }
+  return r;
+}
+
+void check_conserved(const std::string& file, std::vector<std::string> sets, long long steps) {
+  sets.push_back("time.max_steps=" + std::to_string(steps));
+  Config cfg = config_from(read_config(file), sets);
+  Comm comm = comm_for(cfg);
+  {
+    Simulation sim(cfg, comm, false);
+    sim.initialize();
+    const Sums a = sums(sim);
+    evolve(sim);
+    ASSERT_EQ(sim.steps(), steps);
+    const Sums b = sums(sim);
+    // Round-off grows with the number of cells and steps: a few 1e-16
+    // times the sum of |U| per step, far below any truncation error.
+    for (int v = 0; v < NHYDRO; ++v) {
+      const double scale = std::max(a.scale[v], b.scale[v]);
+      const double change = std::fabs(b.total[v] - a.total[v]);
+      if (scale == 0) {
+        EXPECT_EQ(change, 0.0) << file << " variable " << v;
+        continue;
+      }
+      std::printf("%s variable %d: relative change %.2e\n", file.c_str(), v, change / scale);
+      EXPECT_LE(change / scale, 1e-12) << file << " variable " << v;
+    }
+  }
+  free_comm(comm);
+}
+
+TEST(Conservation, PeriodicKelvinHelmholtz2D) {
+  check_conserved("kelvin_helmholtz.yaml", {"mesh.cells=[64,128,1]"}, 40);
+}
+
+TEST(Conservation, PeriodicBlast3D) {
+  check_conserved("blast3d.yaml", {"mesh.cells=[24,36,24]"}, 30);
+}
+
+TEST(Conservation, ReflectingBoxBlast3D) {
+  for (const char* rs : {"hllc", "hlle", "llf"})
+    check_conserved("blast3d.yaml",
+                    {"mesh.cells=[24,36,24]", "boundaries.x=reflecting", "boundaries.y=reflecting",
+                     "boundaries.z=reflecting", std::string("solver.riemann=") + rs},
+                    30);
+}
+
+}  // namespace
+}  // namespace ax::test
