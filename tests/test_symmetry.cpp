@@ -31,11 +31,15 @@ void check_symmetric(const std::string& file, std::vector<std::string> sets) {
     Simulation sim(cfg, comm, false);
     sim.initialize();
     for (int d = 0; d < 3; ++d)
-      if (cfg.nx[d] > 1) ASSERT_EQ(mirror_mismatches(interior(sim), d), 0) << "initial state, axis " << d;
+      if (cfg.nx[d] > 1) {
+        ASSERT_EQ(mirror_mismatches(interior(sim), d), 0) << "initial state, axis " << d;
+      }
     evolve(sim);
     const HostState s = interior(sim);
     for (int d = 0; d < 3; ++d)
-      if (cfg.nx[d] > 1) EXPECT_EQ(mirror_mismatches(s, d), 0) << file << " axis " << d;
+      if (cfg.nx[d] > 1) {
+        EXPECT_EQ(mirror_mismatches(s, d), 0) << file << " axis " << d;
+      }
     // The blast must have reached the walls for the test to mean anything.
     const int c[3] = {s.nx[0] / 2, s.nx[1] / 2, s.nx[2] / 2};
     EXPECT_NE(s.at(IDN, c[2], c[1], 0), 1.0) << "the shock never reached the x wall";

@@ -1,0 +1,20 @@
+#!/usr/bin/env bash
+# Install what is missing (scripts/setup.sh), then configure and build
+# astronomix with the tests and benchmarks into ./build (or $BUILD_DIR).
+#   bash scripts/build.sh            # Release, warnings as errors
+# Env: Kokkos_ROOT (use your own Kokkos), BUILD_DIR, ASTRONOMIX_CMAKE_ARGS.
+set -euo pipefail
+here=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+cd "$here"
+
+kokkos_line=$(bash scripts/setup.sh | tee /dev/stderr | grep '^KOKKOS_ROOT=')
+export Kokkos_ROOT="${kokkos_line#KOKKOS_ROOT=}"
+
+build="${BUILD_DIR:-build}"
+echo "[build] configuring $build against Kokkos in $Kokkos_ROOT"
+cmake -S . -B "$build" -DCMAKE_BUILD_TYPE=Release -DKokkos_ROOT="$Kokkos_ROOT" \
+  -DASTRONOMIX_WERROR=ON ${ASTRONOMIX_CMAKE_ARGS:-} > "$build.configure.log" 2>&1 ||
+  { cat "$build.configure.log"; exit 1; }
+echo "[build] compiling with $(nproc) jobs"
+cmake --build "$build" -j"$(nproc)"
+echo "[build] done: $build/astronomix"
