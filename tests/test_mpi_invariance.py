@@ -21,146 +21,49 @@ Environment: ASTRONOMIX_EXE, MPIEXEC (empty -> `mpirun`), ASTRONOMIX_SOURCE.
 Run with Debian's /usr/bin/python3. The last line printed is
 `N passed, M failed[, K skipped]`; non-zero exit status on any failure.
 """
-import csv
-import json
 import os
 import re
-import shutil
-import subprocess
 import sys
 import tempfile
 import time
-import traceback
 
-import h5py
 import numpy as np
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-SOURCE = os.environ.get("ASTRONOMIX_SOURCE") or os.path.dirname(HERE)
-EXE = os.environ.get("ASTRONOMIX_EXE") or os.path.join(SOURCE, "build", "astronomix")
-MPIEXEC = os.environ.get("MPIEXEC") or shutil.which("mpirun") or "mpirun"
-CONFIGS = os.path.join(SOURCE, "configs")
-RUN_TIMEOUT_S = 180
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from astronomix_testlib import (EXE, MPIEXEC, Run, bitwise_equal, check,  # noqa: E402
+                                describe_diff, exe_missing, finish, mpi_flags, mpi_version,
+                                read_global)
+
 SUM_RTOL = 1e-13
-
-
-# ---------------------------------------------------------------- harness
-PASSED, FAILED = [], []
-
-
-def check(name, fn, *args):
-    try:
-        fn(*args)
-    except AssertionError as e:
-        FAILED.append(name)
-        print(f"FAIL {name}: {e}", flush=True)
-    except Exception:  # noqa: BLE001 - a crash in a check is a failure too
-        FAILED.append(name)
-        print(f"FAIL {name}: unexpected exception\n{traceback.format_exc()}", flush=True)
-    else:
-        PASSED.append(name)
-        print(f"PASS {name}", flush=True)
-
-
-def wait_for_exe():
-    # The lead rebuilds the binary from time to time; it may vanish briefly.
-    for _ in range(10):
-        if os.path.isfile(EXE) and os.access(EXE, os.X_OK):
-            return
-        print(f"note: {EXE} missing, waiting 30 s", flush=True)
-        time.sleep(30)
-    raise AssertionError(f"astronomix binary not found at {EXE}")
-
-
-def mpi_version():
-    try:
-        v = subprocess.run([MPIEXEC, "--version"], capture_output=True, text=True, timeout=30)
-        return (v.stdout + v.stderr).strip().splitlines()[0]
-    except (OSError, subprocess.TimeoutExpired, IndexError):
-        return ""
-
-
-MPI_VERSION = mpi_version()
-MPI_FLAGS = ["--oversubscribe"] if "open mpi" in MPI_VERSION.lower() else []
+OMPIO_HINT = ("hint: this Open MPI's OMPIO can corrupt collective HDF5 writes unless byte-range "
+              "locking is on (open-mpi/ompi#12718, fixed in 4.1.7); if only collective-mode "
+              "snapshots differ, retry with OMPI_MCA_fs_ufs_lock_algorithm=3 to confirm")
 
 
 def old_ompio():
     """Open MPI before 4.1.7 (and 5.0.0-5.0.5): OMPIO's collective writes can
     corrupt data (open-mpi/ompi#12718, fixed by range locking in fs/ufs)."""
-    m = re.search(r"open mpi\)?\s*(\d+)\.(\d+)\.(\d+)", MPI_VERSION.lower())
+    m = re.search(r"open mpi\)?\s*(\d+)\.(\d+)\.(\d+)", mpi_version().lower())
     if not m:
         return False
     v = tuple(int(x) for x in m.groups())
     return v < (4, 1, 7) or (5, 0, 0) <= v < (5, 0, 6)
 
 
-def run_env():
-    env = dict(os.environ)
-    env.update(OMP_NUM_THREADS="1", OMP_PROC_BIND="false", OMPI_ALLOW_RUN_AS_ROOT="1",
-               OMPI_ALLOW_RUN_AS_ROOT_CONFIRM="1", OMPI_MCA_rmaps_base_oversubscribe="1")
-    return env
-
-
 # ---------------------------------------------------------------- runs
-class Run:
-    """One `mpirun -n <ranks> astronomix run` into its own directory."""
+class LayoutRun(Run):
+    """One `mpirun -n <ranks> astronomix run` of a case into its own directory."""
 
     def __init__(self, case, ranks, pgrid, extra, tmp):
-        self.case, self.ranks, self.pgrid = case, ranks, pgrid
         tag = f"n{ranks}" + ("" if pgrid is None else "_" + "x".join(map(str, pgrid)))
         if "output.hdf5_mode=sequential" in extra:
             tag += "_seqio"
-        self.label = f"{case.label} {tag}"
-        self.dir = os.path.join(tmp, case.label, tag)
-        self.basename = case.label
-        sets = list(case.sets) + list(extra) + [f"output.directory={self.dir}",
-                                                f"output.basename={self.basename}"]
+        sets = list(case.sets) + list(extra)
         if pgrid is not None:
             sets.append(f"mesh.ranks=[{','.join(map(str, pgrid))}]")
-        cmd = [MPIEXEC, "-n", str(ranks)] + MPI_FLAGS + [EXE, "run", os.path.join(CONFIGS, case.config)]
-        for s in sets:
-            cmd += ["--set", s]
-        self.cmd = cmd + ["-q"]
-        self.ok, self.error = False, "not run"
-
-    def execute(self):
-        wait_for_exe()
-        self.exe_mtime = os.stat(EXE).st_mtime
-        for _ in range(2):
-            t0 = time.time()
-            try:
-                p = subprocess.run(self.cmd, capture_output=True, text=True, env=run_env(),
-                                   timeout=RUN_TIMEOUT_S)
-            except subprocess.TimeoutExpired:
-                self.error = f"timed out after {RUN_TIMEOUT_S} s: {' '.join(self.cmd)}"
-                return
-            if p.returncode == 0:
-                self.ok, self.error = True, ""
-                print(f"  ran {self.label}: {time.time() - t0:.2f} s", flush=True)
-                return
-            self.error = (f"exit {p.returncode}: {' '.join(self.cmd)}\n"
-                          f"stdout: {p.stdout[-2000:]}\nstderr: {p.stderr[-2000:]}")
-            if os.path.isfile(EXE):
-                return
-            wait_for_exe()  # binary replaced mid-run: try once more
-
-    def need(self):
-        assert self.ok, f"run '{self.label}' failed: {self.error}"
-
-    def snapshots(self):
-        self.need()
-        pat = re.compile(re.escape(self.basename) + r"\.out1\.(\d{5})\.athdf$")
-        return sorted(n for n in os.listdir(self.dir) if pat.match(n))
-
-    def summary(self):
-        self.need()
-        with open(os.path.join(self.dir, self.basename + ".summary.json")) as f:
-            return json.load(f)
-
-    def history(self):
-        self.need()
-        with open(os.path.join(self.dir, self.basename + ".history.csv")) as f:
-            return list(csv.DictReader(f))
+        super().__init__(f"{case.label} {tag}", case.config, sets, os.path.join(tmp, case.label, tag),
+                         case.label, ranks, mpirun=True)
+        self.case, self.pgrid = case, pgrid
 
 
 class Case:
@@ -173,74 +76,6 @@ class Case:
         self.layouts = layouts
         self.expect_auto = expect_auto or {}
         self.runs = []
-
-
-# ---------------------------------------------------------------- reading
-def decode(v):
-    return v.decode() if isinstance(v, bytes) else str(v)
-
-
-def read_global(path):
-    """Every dataset of a snapshot as a global array: cell data [nvar, Nz, Ny,
-    Nx], coordinates [N+1] / [N], Levels per block; plus the attributes."""
-    with h5py.File(path, "r") as f:
-        nb = int(f.attrs["NumMeshBlocks"])
-        bs = [int(n) for n in f.attrs["MeshBlockSize"]]
-        root = [int(n) for n in f.attrs["RootGridSize"]]
-        loc = f["LogicalLocations"][...]
-        assert loc.shape == (nb, 3), f"LogicalLocations shape {loc.shape} for {nb} blocks"
-        assert (f["Levels"][...] == 0).all(), "Levels not all 0"
-        for d in range(3):
-            assert bs[d] * (int(loc[:, d].max()) + 1) == root[d], \
-                f"axis {d}: MeshBlockSize {bs[d]} x {int(loc[:, d].max()) + 1} blocks != {root[d]}"
-        out = {}
-        names = [decode(n) for n in f.attrs["DatasetNames"]]
-        for name in names:
-            data = f[name][...]
-            assert data.shape == (data.shape[0], nb, bs[2], bs[1], bs[0]), f"{name} shape {data.shape}"
-            g = np.zeros((data.shape[0], root[2], root[1], root[0]), dtype=data.dtype)
-            hits = np.zeros((root[2], root[1], root[0]), dtype=np.int64)
-            for b in range(nb):
-                sl = tuple(slice(int(loc[b][d]) * bs[d], (int(loc[b][d]) + 1) * bs[d]) for d in (2, 1, 0))
-                g[(slice(None),) + sl] = data[:, b]
-                hits[sl] += 1
-            assert (hits == 1).all(), f"{name}: blocks do not tile the grid exactly once"
-            out[name] = g
-        for d in range(3):
-            xf, xv = f[f"x{d + 1}f"][...], f[f"x{d + 1}v"][...]
-            gf = np.zeros(root[d] + 1, dtype=xf.dtype)
-            gv = np.zeros(root[d], dtype=xv.dtype)
-            set_f = np.zeros(root[d] + 1, dtype=bool)
-            for b in range(nb):
-                o = int(loc[b][d]) * bs[d]
-                known = set_f[o:o + bs[d] + 1]
-                assert (gf[o:o + bs[d] + 1][known] == xf[b][known]).all(), \
-                    f"x{d + 1}f: neighbouring blocks disagree on a shared face"
-                gf[o:o + bs[d] + 1] = xf[b]
-                gv[o:o + bs[d]] = xv[b]
-                set_f[o:o + bs[d] + 1] = True
-            out[f"x{d + 1}f"], out[f"x{d + 1}v"] = gf, gv
-        extra = set(f.keys()) - set(names) - {"Levels", "LogicalLocations", "x1f", "x2f", "x3f",
-                                              "x1v", "x2v", "x3v"}
-        assert not extra, f"unexpected datasets {sorted(extra)}"
-        attrs = {k: f.attrs[k] for k in ("Time", "NumCycles", "RootGridSize", "RootGridX1",
-                                         "RootGridX2", "RootGridX3", "DatasetNames", "VariableNames")}
-        return out, attrs, nb, loc
-
-
-def bitwise_equal(a, b):
-    a, b = np.asarray(a), np.asarray(b)
-    return a.dtype == b.dtype and a.shape == b.shape and a.tobytes() == b.tobytes()
-
-
-def describe_diff(a, b):
-    a, b = np.asarray(a), np.asarray(b)
-    if a.shape != b.shape or a.dtype != b.dtype:
-        return f"shape/dtype {a.shape}/{a.dtype} vs {b.shape}/{b.dtype}"
-    ne = a != b
-    idx = np.argwhere(ne)
-    return (f"{int(ne.sum())} of {a.size} values differ, max |diff| {np.max(np.abs(a - b)):.3e}, "
-            f"first at index {tuple(int(i) for i in idx[0])}")
 
 
 # ---------------------------------------------------------------- checks
@@ -259,11 +94,9 @@ def compare_snapshot(ref, run, name):
 
 
 def check_snapshots(ref, run):
-    names = ref.snapshots()
-    if getattr(ref, "exe_mtime", None) != getattr(run, "exe_mtime", None):
-        print(f"  note: {EXE} was rebuilt between '{ref.label}' and '{run.label}'", flush=True)
+    names = ref.snapshot_names()
     assert len(names) >= 3, f"reference wrote {len(names)} snapshots; need initial, intermediate, final"
-    got = run.snapshots()
+    got = run.snapshot_names()
     assert got == names, f"snapshots {got} vs reference {names}"
     bad = []
     for name in names:  # every snapshot, so one bad file among many is reported with the rest
@@ -275,7 +108,7 @@ def check_snapshots(ref, run):
 
 
 def check_history(ref, run):
-    a, b = ref.history(), run.history()
+    a, b = ref.history_rows(), run.history_rows()
     assert len(a) == len(b), f"{len(b)} history rows vs {len(a)} on 1 rank"
     assert len(a) > 1, "history has no steps"
     exact = ("step", "time", "dt", "rho_min", "rho_max")
@@ -318,8 +151,10 @@ def check_summary(ref, run):
 # ---------------------------------------------------------------- main
 def main():
     t_start = time.time()
+    if exe_missing():
+        return finish()
     tmp = tempfile.mkdtemp(prefix="astronomix_test_mpi_")
-    print(f"astronomix: {EXE}\nmpiexec: {MPIEXEC} {' '.join(MPI_FLAGS)} ({MPI_VERSION})\n"
+    print(f"astronomix: {EXE}\nmpiexec: {MPIEXEC} {' '.join(mpi_flags())} ({mpi_version()})\n"
           f"work dir: {tmp}", flush=True)
     both = "output.variables=[prim,cons]"
     steps10 = ["time.max_steps=10", "output.every_steps=2", both]
@@ -353,7 +188,7 @@ def main():
     for case in cases:
         for layout in case.layouts:
             ranks, pgrid, extra = (tuple(layout) + ((),))[:3]
-            run = Run(case, ranks, pgrid, extra, tmp)
+            run = LayoutRun(case, ranks, pgrid, extra, tmp)
             run.execute()
             case.runs.append(run)
             check(f"run {run.label}", run.need)
@@ -365,17 +200,7 @@ def main():
             check(f"{run.label}: history agrees with 1 rank", check_history, ref, run)
             check(f"{run.label}: summary ranks/process_grid", check_summary, ref, run)
 
-    if FAILED:
-        print(f"outputs kept in {tmp}", flush=True)
-        if old_ompio():
-            print("hint: this Open MPI's OMPIO can corrupt collective HDF5 writes unless byte-range "
-                  "locking is on (open-mpi/ompi#12718, fixed in 4.1.7); if only collective-mode "
-                  "snapshots differ, retry with OMPI_MCA_fs_ufs_lock_algorithm=3 to confirm", flush=True)
-    else:
-        shutil.rmtree(tmp, ignore_errors=True)
-    print(f"total {time.time() - t_start:.1f} s", flush=True)
-    print(f"{len(PASSED)} passed, {len(FAILED)} failed", flush=True)
-    return 1 if FAILED else 0
+    return finish(tmp, t_start, OMPIO_HINT if old_ompio() else None)
 
 
 if __name__ == "__main__":

@@ -20,16 +20,13 @@ The last line printed is `N passed, M failed[, K skipped]`; the exit status
 is non-zero when anything failed.
 """
 import csv
-import json
 import math
 import os
-import re
 import shutil
 import subprocess
 import sys
 import tempfile
 import time
-import traceback
 import xml.etree.ElementTree as ET
 
 import h5py
@@ -40,12 +37,9 @@ try:
 except ImportError:  # the Config check falls back to text matching
     yaml = None
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-SOURCE = os.environ.get("ASTRONOMIX_SOURCE") or os.path.dirname(HERE)
-EXE = os.environ.get("ASTRONOMIX_EXE") or os.path.join(SOURCE, "build", "astronomix")
-MPIEXEC = os.environ.get("MPIEXEC") or shutil.which("mpirun") or "mpirun"
-CONFIGS = os.path.join(SOURCE, "configs")
-RUN_TIMEOUT_S = 180
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from astronomix_testlib import (EXE, MPIEXEC, Run, Skip, assemble, bitwise_equal, check,  # noqa: E402
+                                decode, describe_diff, exe_missing, finish, run_env)
 
 NAME_LEN = 21  # Athena++ fixed-length strings: 20 characters + NUL
 HISTORY_HEADER = "step,time,dt,mass,mom1,mom2,mom3,energy,rho_min,rho_max"
@@ -53,173 +47,7 @@ DATASET_VARS = {"prim": ["rho", "press", "vel1", "vel2", "vel3"],
                 "cons": ["dens", "Etot", "mom1", "mom2", "mom3"]}
 
 
-# ---------------------------------------------------------------- harness
-class Skip(Exception):
-    pass
-
-
-PASSED, FAILED, SKIPPED = [], [], []
-
-
-def check(name, fn, *args):
-    """Runs one named check; AssertionError or any exception is a failure."""
-    try:
-        fn(*args)
-    except Skip as e:
-        SKIPPED.append(name)
-        print(f"SKIP {name}: {e}", flush=True)
-    except AssertionError as e:
-        FAILED.append(name)
-        print(f"FAIL {name}: {e}", flush=True)
-    except Exception:  # noqa: BLE001 - a crash in a check is a failure too
-        FAILED.append(name)
-        print(f"FAIL {name}: unexpected exception\n{traceback.format_exc()}", flush=True)
-    else:
-        PASSED.append(name)
-        print(f"PASS {name}", flush=True)
-
-
-def finish():
-    line = f"{len(PASSED)} passed, {len(FAILED)} failed"
-    if SKIPPED:
-        line += f", {len(SKIPPED)} skipped"
-    print(line, flush=True)
-    return 1 if FAILED else 0
-
-
-# ---------------------------------------------------------------- running
-def wait_for_exe():
-    # The lead rebuilds the binary from time to time; it may vanish briefly.
-    for _ in range(10):
-        if os.path.isfile(EXE) and os.access(EXE, os.X_OK):
-            return
-        print(f"note: {EXE} missing, waiting 30 s", flush=True)
-        time.sleep(30)
-    raise AssertionError(f"astronomix binary not found at {EXE}")
-
-
-_MPI_FLAGS = None
-
-
-def mpi_flags():
-    global _MPI_FLAGS
-    if _MPI_FLAGS is None:
-        try:
-            v = subprocess.run([MPIEXEC, "--version"], capture_output=True, text=True, timeout=30)
-            is_open = "open mpi" in (v.stdout + v.stderr).lower()
-        except (OSError, subprocess.TimeoutExpired):
-            is_open = False
-        _MPI_FLAGS = ["--oversubscribe"] if is_open else []
-    return _MPI_FLAGS
-
-
-def run_env():
-    env = dict(os.environ)
-    env.update(OMP_NUM_THREADS="1", OMP_PROC_BIND="false", OMPI_ALLOW_RUN_AS_ROOT="1",
-               OMPI_ALLOW_RUN_AS_ROOT_CONFIRM="1", OMPI_MCA_rmaps_base_oversubscribe="1")
-    return env
-
-
-class Run:
-    """One astronomix run into its own directory."""
-
-    def __init__(self, label, config, sets, outdir, basename, ranks=1):
-        self.label, self.dir, self.basename, self.ranks = label, outdir, basename, ranks
-        self.sets = list(sets) + [f"output.directory={outdir}", f"output.basename={basename}"]
-        cmd = [EXE, "run", os.path.join(CONFIGS, config)]
-        for s in self.sets:
-            cmd += ["--set", s]
-        cmd.append("-q")
-        if ranks > 1:
-            cmd = [MPIEXEC, "-n", str(ranks)] + mpi_flags() + cmd
-        self.cmd = cmd
-        self.ok = False
-        self.error = "not run"
-
-    def execute(self):
-        wait_for_exe()
-        for attempt in range(2):
-            t0 = time.time()
-            try:
-                p = subprocess.run(self.cmd, capture_output=True, text=True, env=run_env(),
-                                   timeout=RUN_TIMEOUT_S)
-            except subprocess.TimeoutExpired:
-                self.error = f"timed out after {RUN_TIMEOUT_S} s: {' '.join(self.cmd)}"
-                return
-            self.wall = time.time() - t0
-            if p.returncode == 0:
-                self.ok, self.error = True, ""
-                print(f"  ran {self.label}: {self.wall:.2f} s", flush=True)
-                return
-            self.error = (f"exit {p.returncode}: {' '.join(self.cmd)}\n"
-                          f"stdout: {p.stdout[-2000:]}\nstderr: {p.stderr[-2000:]}")
-            if os.path.isfile(EXE):
-                return
-            wait_for_exe()  # binary replaced mid-run: try once more
-
-    def need(self):
-        assert self.ok, f"run '{self.label}' failed: {self.error}"
-
-    def snapshots(self):
-        self.need()
-        pat = re.compile(re.escape(self.basename) + r"\.out1\.(\d{5})\.athdf$")
-        names = sorted(n for n in os.listdir(self.dir) if pat.match(n))
-        return [os.path.join(self.dir, n) for n in names]
-
-    def summary(self):
-        self.need()
-        with open(os.path.join(self.dir, self.basename + ".summary.json")) as f:
-            return json.load(f)
-
-    def history(self):
-        self.need()
-        with open(os.path.join(self.dir, self.basename + ".history.csv")) as f:
-            return f.read()
-
-
 # ---------------------------------------------------------------- reading
-def decode(v):
-    return v.decode() if isinstance(v, bytes) else str(v)
-
-
-def assemble(f):
-    """Global arrays of a snapshot: each block placed at LogicalLocations *
-    MeshBlockSize. Returns {dataset: [nvar, Nz, Ny, Nx]}, faces, centres."""
-    nb = int(f.attrs["NumMeshBlocks"])
-    bs = [int(n) for n in f.attrs["MeshBlockSize"]]
-    root = [int(n) for n in f.attrs["RootGridSize"]]
-    loc = f["LogicalLocations"][...]
-    assert loc.shape == (nb, 3), f"LogicalLocations shape {loc.shape}, expected {(nb, 3)}"
-    cells = {}
-    for name in (decode(n) for n in f.attrs["DatasetNames"]):
-        data = f[name][...]
-        out = np.zeros((data.shape[0], root[2], root[1], root[0]), dtype=data.dtype)
-        hits = np.zeros((root[2], root[1], root[0]), dtype=np.int64)
-        for b in range(nb):
-            sl = tuple(slice(int(loc[b][d]) * bs[d], (int(loc[b][d]) + 1) * bs[d]) for d in (2, 1, 0))
-            out[(slice(None),) + sl] = data[:, b]
-            hits[sl] += 1
-        assert (hits == 1).all(), f"{name}: blocks do not tile the root grid exactly once"
-        cells[name] = out
-    faces, centres = [], []
-    for d in range(3):
-        xf = f[f"x{d + 1}f"][...]
-        xv = f[f"x{d + 1}v"][...]
-        gf = np.full(root[d] + 1, np.nan)
-        gv = np.full(root[d], np.nan)
-        for b in range(nb):
-            o = int(loc[b][d]) * bs[d]
-            seg = gf[o:o + bs[d] + 1]
-            known = ~np.isnan(seg)
-            assert (seg[known] == xf[b][known]).all(), f"x{d + 1}f: blocks disagree on shared faces"
-            gf[o:o + bs[d] + 1] = xf[b]
-            gv[o:o + bs[d]] = xv[b]
-        assert not np.isnan(gf).any() and not np.isnan(gv).any(), f"x{d + 1}: coordinates not covered"
-        faces.append(gf)
-        centres.append(gv)
-    return cells, faces, centres
-
-
 def attr_type(f, name):
     return f.attrs.get_id(name).get_type()
 
@@ -246,19 +74,6 @@ def assert_float_attr(f, name, shape, size):
         f"{name}: expected float{8 * size}, got {type(t).__name__} of {t.get_size()} bytes"
     got = np.shape(f.attrs[name])
     assert got == shape, f"{name}: shape {got}, expected {shape}"
-
-
-def bitwise_equal(a, b):
-    a, b = np.asarray(a), np.asarray(b)
-    return a.dtype == b.dtype and a.shape == b.shape and a.tobytes() == b.tobytes()
-
-
-def describe_diff(a, b):
-    a, b = np.asarray(a), np.asarray(b)
-    if a.shape != b.shape or a.dtype != b.dtype:
-        return f"shape/dtype {a.shape}/{a.dtype} vs {b.shape}/{b.dtype}"
-    ne = a != b
-    return f"{int(ne.sum())} of {a.size} values differ, max |diff| {np.max(np.abs(a - b)):.3e}"
 
 
 # ---------------------------------------------------------------- the cases
@@ -725,6 +540,8 @@ def check_paraview(case):
 # ---------------------------------------------------------------- main
 def main():
     t_start = time.time()
+    if exe_missing():
+        return finish()
     tmp = tempfile.mkdtemp(prefix="astronomix_test_output_")
     print(f"astronomix: {EXE}\nmpiexec: {MPIEXEC}\nwork dir: {tmp}", flush=True)
     g53 = 5.0 / 3.0
@@ -765,12 +582,7 @@ def main():
           check_sequential_equals_collective, cases["blast3d"], cases["blast3d_seq"])
     check("blast3d: ParaView opens the xdmf", check_paraview, cases["blast3d"])
 
-    if FAILED:
-        print(f"outputs kept in {tmp}", flush=True)
-    else:
-        shutil.rmtree(tmp, ignore_errors=True)
-    print(f"total {time.time() - t_start:.1f} s", flush=True)
-    return finish()
+    return finish(tmp, t_start)
 
 
 if __name__ == "__main__":

@@ -32,10 +32,7 @@ std::shared_ptr<const Problem> make_blast(Section& p, const Config& cfg) {
   s->p_amb = p.real("pressure", 0.1, 0, 1e300, true);
   s->d_ratio = p.real("density_ratio", 1.0, 0, 1e300, true);
   s->p_ratio = p.real("pressure_ratio", 100.0, 0, 1e300, true);
-  const auto c = p.reals("center", 3, std::vector<double>{0.5 * (cfg.xmin[0] + cfg.xmax[0]),
-                                                         0.5 * (cfg.xmin[1] + cfg.xmax[1]),
-                                                         0.5 * (cfg.xmin[2] + cfg.xmax[2])});
-  for (int d = 0; d < 3; ++d) s->center[d] = c[d];
+  read_center(p, cfg, s->center);
   return s;
 }
 

@@ -11,6 +11,13 @@ const std::vector<std::string>& problem_names() {
   return names;
 }
 
+void read_center(Section& p, const Config& cfg, Real center[3]) {
+  std::vector<double> mid(3);
+  for (int d = 0; d < 3; ++d) mid[d] = 0.5 * (cfg.xmin[d] + cfg.xmax[d]);
+  const auto c = p.reals("center", 3, mid);
+  for (int d = 0; d < 3; ++d) center[d] = Real(c[d]);
+}
+
 std::shared_ptr<const Problem> make_problem(const std::string& name, Section& params,
                                             const Config& cfg) {
   if (name == "sod") return make_sod(params, cfg);

@@ -38,6 +38,9 @@ std::shared_ptr<const Problem> make_blast(Section& p, const Config& cfg);
 std::shared_ptr<const Problem> make_linear_wave(Section& p, const Config& cfg);
 std::shared_ptr<const Problem> make_kelvin_helmholtz(Section& p, const Config& cfg);
 
+// Reads the `center` parameter (default: the middle of the domain).
+void read_center(Section& p, const Config& cfg, Real center[3]);
+
 // Fills the interior from a pointwise primitive-state function f(x, y, z, w).
 template <class F>
 void fill_from_primitives(const Grid& g, const IdealGas& eos, const Array4& u, const F& f) {

@@ -52,10 +52,7 @@ std::shared_ptr<const Problem> make_sedov(Section& p, const Config& cfg) {
   if (s->radius < 0.5 * dxmax) p.fail("radius", "expected a radius of at least half a cell (" + std::to_string(0.5 * dxmax) + "), got " + std::to_string(s->radius));
   s->rho = p.real("density", 1.0, 0, 1e300, true);
   s->p_ambient = p.real("pressure", 1e-5, 0, 1e300, true);
-  const auto c = p.reals("center", 3, std::vector<double>{0.5 * (cfg.xmin[0] + cfg.xmax[0]),
-                                                         0.5 * (cfg.xmin[1] + cfg.xmax[1]),
-                                                         0.5 * (cfg.xmin[2] + cfg.xmax[2])});
-  for (int d = 0; d < 3; ++d) s->center[d] = c[d];
+  read_center(p, cfg, s->center);
   return s;
 }
 
