@@ -63,8 +63,10 @@ void FvStep(benchmark::State& state, const char* backend) {
 }
 
 BENCHMARK_CAPTURE(FvStep, native, "native")->Arg(32)->Arg(64)->Arg(128)->Unit(benchmark::kMillisecond)->UseRealTime();
+BENCHMARK_CAPTURE(FvStep, fused, "fused")->Arg(32)->Arg(64)->Arg(128)->Unit(benchmark::kMillisecond)->UseRealTime();
 #ifdef KOKKOS_ENABLE_CUDA
 BENCHMARK_CAPTURE(FvStep, native, "native")->Arg(256)->Unit(benchmark::kMillisecond)->UseRealTime();
+BENCHMARK_CAPTURE(FvStep, fused, "fused")->Arg(256)->Arg(512)->Unit(benchmark::kMillisecond)->UseRealTime();
 #endif
 
 }  // namespace

@@ -183,10 +183,11 @@ BAD = [
           "did you mean 'van_leer'", "expected one of:"]),
     case("family_fd_not_available", edit(("solver:", "solver:\n  family: fd")),
          [Loc("family:"), "solver.family", "unknown value 'fd'", "expected one of: fv"]),
-    case("backend_fused_run", edit(("solver:", "solver:\n  backend: fused")),
-         [Loc("backend:"), "solver.backend", "'fused'", "not available"]),
-    case("backend_fused_check", edit(("solver:", "solver:\n  backend: fused")),
-         [Loc("backend:"), "solver.backend", "'fused'", "not available"], args=CHECK),
+    case("unknown_backend", edit(("solver:", "solver:\n  backend: fast")),
+         [Loc("backend:"), "solver.backend", "unknown value 'fast'", "expected one of: auto, native, fused"]),
+    case("unknown_fused_layout", edit(("solver:", "solver:\n  fused_layout: rows")),
+         [Loc("fused_layout:"), "solver.fused_layout", "unknown value 'rows'",
+          "expected one of: auto, cells, sweeps"], args=CHECK),
     # --- problem --------------------------------------------------------------
     case("missing_problem_section", edit(("problem:", None), ("  name: sod", None)),
          [Re(r"cfg\.yaml(:\d+:\d+)?: problem: "), "missing required key"]),
@@ -264,6 +265,8 @@ def good_cases():
         # The base config really runs and writes: shows that the "nothing
         # written" check of the bad cases is not vacuous.
         dict(name="good_base_run_writes_output", yaml=BASE, args=RUN, stdout=[], writes=True),
+        dict(name="good_backend_fused_runs", yaml=edit(("solver:", "solver:\n  backend: fused")), args=RUN,
+             stdout=[], writes=True),
     ]
 
 

@@ -211,6 +211,10 @@ Config parse(YAML::Node root, const std::shared_ptr<ConfigContext>& ctx, int nra
   c.backend = pick<Backend>(solver.choice("backend", "auto", {"auto", "native", "fused"}),
                             {{"auto", Backend::automatic}, {"native", Backend::native},
                              {"fused", Backend::fused}});
+  // Tuning knob: auto takes sweeps on CPUs and cells on GPUs (measured).
+  c.fused_layout = pick<FusedLayout>(solver.choice("fused_layout", "auto", {"auto", "cells", "sweeps"}),
+                                     {{"auto", FusedLayout::automatic}, {"cells", FusedLayout::cells},
+                                      {"sweeps", FusedLayout::sweeps}});
   if (c.backend == Backend::fused) {
     // Checked here, not when the solver starts, so `check` and `run` agree.
     const int origin[3] = {0, 0, 0};

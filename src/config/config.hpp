@@ -16,6 +16,8 @@ class Problem;
 
 enum class Integrator { rk1, rk2, vl2, rk3 };
 enum class Backend { automatic, native, fused };
+// How the fused FV kernel is laid out (src/fv/fv_fused.hpp).
+enum class FusedLayout { automatic, cells, sweeps };
 
 struct Config {
   std::string file;       // where it came from
@@ -45,6 +47,7 @@ struct Config {
   int order = 2;  // 1: piecewise constant, 2: PLM
   FvOptions fv;
   Backend backend = Backend::automatic;
+  FusedLayout fused_layout = FusedLayout::automatic;
 
   // problem
   std::string problem_name;

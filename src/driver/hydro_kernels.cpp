@@ -20,30 +20,23 @@ Real local_cfl_dt(const Grid& g, const IdealGas& eos, const Array4& u) {
   return dt;
 }
 
-void stage_update(const Grid& g, Real a, Real b, Real c_dt, const Array4& u0, const Array4& u,
-                  const Array4& du) {
+void stage_update(const Grid& g, Real a, Real b, Real c_dt, const Array4& u0, const Array4& in,
+                  const Array4& out, const Array4& du) {
   par_for("stage_update", g.interior(), KOKKOS_LAMBDA(int k, int j, int i) {
     for (int n = 0; n < NHYDRO; ++n)
-      u(n, k, j, i) = a * u0(n, k, j, i) + b * u(n, k, j, i) + c_dt * du(n, k, j, i);
+      out(n, k, j, i) = a * u0(n, k, j, i) + b * in(n, k, j, i) + c_dt * du(n, k, j, i);
   });
 }
 
-long long apply_floors(const Grid& g, const IdealGas& eos, Real dfloor, Real pfloor, const Array4& u) {
+long long apply_floors(const Grid& g, const IdealGas& eos, const Floors& floors, const Array4& u) {
   long long count = 0;
   par_reduce("floors", g.interior(), KOKKOS_LAMBDA(int k, int j, int i, long long& n) {
-    bool hit = false;
-    if (u(IDN, k, j, i) < dfloor) {
-      u(IDN, k, j, i) = dfloor;
-      hit = true;
+    Real c[NHYDRO];
+    for (int v = 0; v < NHYDRO; ++v) c[v] = u(v, k, j, i);
+    if (apply_floors(eos, floors, c)) {
+      ++n;
+      for (int v = 0; v < NHYDRO; ++v) u(v, k, j, i) = c[v];
     }
-    const Real rho = u(IDN, k, j, i);
-    const Real ke = Real(0.5) * (u(IM1, k, j, i) * u(IM1, k, j, i) + u(IM2, k, j, i) * u(IM2, k, j, i) +
-                                 u(IM3, k, j, i) * u(IM3, k, j, i)) / rho;
-    if (eos.gm1 * (u(IEN, k, j, i) - ke) < pfloor) {
-      u(IEN, k, j, i) = pfloor / eos.gm1 + ke;
-      hit = true;
-    }
-    if (hit) ++n;
   }, Kokkos::Sum<long long>(count));
   return count;
 }

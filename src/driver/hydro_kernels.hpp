@@ -4,6 +4,7 @@
 
 #include "backend/grid.hpp"
 #include "hydro/eos.hpp"
+#include "hydro/floors.hpp"
 
 namespace ax {
 
@@ -11,12 +12,12 @@ namespace ax {
 // Athena++: the minimum over directions, not the sum).
 Real local_cfl_dt(const Grid& g, const IdealGas& eos, const Array4& u);
 
-// u = a u0 + b u + c dt du over the interior.
-void stage_update(const Grid& g, Real a, Real b, Real c_dt, const Array4& u0, const Array4& u,
-                  const Array4& du);
+// out = a u0 + b in + c dt du over the interior (out may be u0 or in).
+void stage_update(const Grid& g, Real a, Real b, Real c_dt, const Array4& u0, const Array4& in,
+                  const Array4& out, const Array4& du);
 
 // Raises density and pressure to their floors; returns how many cells needed it.
-long long apply_floors(const Grid& g, const IdealGas& eos, Real dfloor, Real pfloor, const Array4& u);
+long long apply_floors(const Grid& g, const IdealGas& eos, const Floors& floors, const Array4& u);
 
 struct Totals {
   double mass = 0, mom[3] = {0, 0, 0}, energy = 0;

@@ -41,16 +41,17 @@ Simulation::Simulation(const Config& cfg, const Comm& comm, bool verbose)
       verbose_(verbose),
       grid_(grid_for(cfg, comm)),
       u_(grid_.make_array("u", NHYDRO)),
-      u0_(grid_.make_array("u0", NHYDRO)),
-      du_(grid_.make_array("du", NHYDRO)),
       ghosts_(grid_, comm, NHYDRO, cfg.bc, cfg.gpu_aware_mpi),
       hydro_(cfg, grid_),
       stages_(stages_of(cfg.integrator)) {
-  // Ghost cells of inactive corners are never written by the exchange;
-  // zero them once so the whole array is defined.
+  // Stage buffers besides u_: one for two-stage integrators, two for RK3
+  // (whose last stage still needs the state at the start of the step).
+  const std::size_t nwork = stages_.size() > 2 ? 2 : 1;
+  for (std::size_t w = 0; w < nwork; ++w) work_.push_back(grid_.make_array("u_stage", NHYDRO));
+  // Ghost cells the exchange never writes (corners of inactive axes) must
+  // still hold numbers: zero every buffer once.
   Kokkos::deep_copy(u_, Real(0));
-  Kokkos::deep_copy(u0_, Real(0));
-  Kokkos::deep_copy(du_, Real(0));
+  for (auto& w : work_) Kokkos::deep_copy(w, Real(0));
 }
 
 void Simulation::log(const std::string& line) const {
@@ -59,8 +60,8 @@ void Simulation::log(const std::string& line) const {
 
 void Simulation::initialize() {
   cfg_.problem->initialize(grid_, cfg_.fv.eos, comm_, u_);
-  floor_hits_ += allreduce_sum(comm_, apply_floors(grid_, cfg_.fv.eos, cfg_.density_floor,
-                                                   cfg_.pressure_floor, u_));
+  const Floors floors{Real(cfg_.density_floor), Real(cfg_.pressure_floor)};
+  floor_hits_ += allreduce_sum(comm_, apply_floors(grid_, cfg_.fv.eos, floors, u_));
   time_ = 0;
   steps_ = 0;
 }
@@ -73,13 +74,20 @@ Real Simulation::next_dt() const {
 }
 
 void Simulation::step(Real dt) {
-  Kokkos::deep_copy(u0_, u_);
-  for (const Stage& s : stages_) {
-    ghosts_.fill(u_);
-    hydro_.rhs(s.first_order ? 1 : cfg_.order, u_, du_);
-    stage_update(grid_, s.a, s.b, s.c * dt, u0_, u_, du_);
-    floor_hits_ += apply_floors(grid_, cfg_.fv.eos, cfg_.density_floor, cfg_.pressure_floor, u_);
+  Array4 in = u_;
+  for (std::size_t s = 0; s < stages_.size(); ++s) {
+    const Stage& st = stages_[s];
+    ghosts_.fill(in);
+    // The last stage writes back into u_ (it reads U0 = u_ only at the cell
+    // it writes); the others into a stage buffer that is not their input.
+    const bool last = s + 1 == stages_.size();
+    Array4 out = last && in.data() != u_.data() ? u_
+                 : (in.data() == work_[0].data() ? work_[1] : work_[0]);
+    floor_hits_ += hydro_.stage(st.first_order ? 1 : cfg_.order, st.a, st.b, st.c * dt, u_, in, out);
+    in = out;
   }
+  // One-stage integrators end in a stage buffer: make it the state.
+  if (in.data() != u_.data()) std::swap(u_, work_[0]);
   time_ += dt;
   ++steps_;
 }

@@ -1,8 +1,8 @@
 // One simulation: the state, the solver, the time loop, and its outputs.
 //
 // One step: for each stage of the integrator
-//   ghost exchange + physical boundaries -> du = -div F(u) -> stage
-//   combination -> floors.
+//   ghost exchange + physical boundaries -> out = a U0 + b in + c dt L(in)
+//   -> floors (src/fv/fv_hydro.hpp runs this fused or native).
 // The time step is the global minimum of the CFL condition, an exact
 // reduction, so results do not depend on the number of ranks.
 #pragma once
@@ -66,7 +66,11 @@ class Simulation {
   Comm comm_;
   bool verbose_;
   Grid grid_;
-  Array4 u_, u0_, du_;
+  // u_ holds the state between steps (and the state at the start of a step
+  // while its stages run); stages write into work_ and the last one back
+  // into u_, which each cell reads only at itself.
+  Array4 u_;
+  std::vector<Array4> work_;
   GhostExchange ghosts_;
   FvHydro hydro_;
   std::vector<Stage> stages_;

@@ -1,27 +1,55 @@
 #include "fv/fv_hydro.hpp"
 
 #include "config/config_error.hpp"
+#include "driver/hydro_kernels.hpp"
+#include "fv/fv_fused.hpp"
 
 namespace ax {
 
-bool fv_hydro_fused_supported(const Config&, const Grid&, std::string* why) {
-  if (why) *why = "no fused FV kernel is built yet";
-  return false;
+bool fv_hydro_fused_supported(const Config& cfg, const Grid& grid, std::string* why) {
+  auto no = [&](const std::string& reason) {
+    if (why) *why = reason;
+    return false;
+  };
+  if (cfg.family != "fv") return no("solver.family is not fv");
+  if (cfg.order != 1 && cfg.order != 2) return no("only pcm and plm reconstruction are fused");
+  // The kernel reads two cells beyond each face of the block.
+  for (int d = 0; d < 3; ++d)
+    if (grid.active(d) && grid.gh[d] < kFvGhost) return no("ghost zones shallower than the PLM stencil");
+  if (why) why->clear();
+  return true;
 }
 
 FvHydro::FvHydro(const Config& cfg, const Grid& grid) : opt_(cfg.fv), grid_(grid) {
+  floors_.density = Real(cfg.density_floor);
+  floors_.pressure = Real(cfg.pressure_floor);
   std::string why;
   const bool fused_ok = fv_hydro_fused_supported(cfg, grid, &why);
   if (cfg.backend == Backend::fused && !fused_ok)
     throw ConfigError(cfg.file + ": solver.backend: 'fused' is not available for this run: " + why +
                       " (use 'auto' or 'native')");
-  path_ = "native";
-  reason_ = cfg.backend == Backend::native ? "solver.backend is native" : why;
-  native_ = std::make_unique<FvNativeWorkspace>(grid);
+  fused_ = cfg.backend != Backend::native && fused_ok;
+#ifdef ASTRONOMIX_FLAT_LOOPS
+  const bool host = false;
+#else
+  const bool host = true;
+#endif
+  sweeps_ = cfg.fused_layout == FusedLayout::sweeps || (cfg.fused_layout == FusedLayout::automatic && host);
+  path_ = fused_ ? (sweeps_ ? "fused (sweeps)" : "fused (cells)") : "native";
+  if (cfg.backend == Backend::native) reason_ = "solver.backend is native";
+  else if (fused_) reason_ = cfg.backend == Backend::fused ? "solver.backend is fused" : "supported, chosen by auto";
+  else reason_ = why;
+  if (!fused_) native_ = std::make_unique<FvNativeWorkspace>(grid);
+  if (!fused_ || sweeps_) du_ = grid.make_array("fv_du", NHYDRO);
 }
 
-void FvHydro::rhs(int order, const Array4& u, const Array4& du) {
-  fv_rhs_native(opt_, grid_, order, u, du, *native_);
+long long FvHydro::stage(int order, Real a, Real b, Real c_dt, const Array4& u0, const Array4& in,
+                         const Array4& out) {
+  if (fused_ && sweeps_) return fv_stage_fused_sweeps(opt_, grid_, order, a, b, c_dt, floors_, u0, in, out, du_);
+  if (fused_) return fv_stage_fused_cells(opt_, grid_, order, a, b, c_dt, floors_, u0, in, out);
+  fv_rhs_native(opt_, grid_, order, in, du_, *native_);
+  stage_update(grid_, a, b, c_dt, u0, in, out, du_);
+  return apply_floors(grid_, opt_.eos, floors_, out);
 }
 
 }  // namespace ax

@@ -1,6 +1,6 @@
-// The one entry point callers use for the finite-volume hydro right-hand
-// side. It decides once, per run, between the fused kernels and the native
-// reference (fv_hydro_fused_supported), and says which path runs and why.
+// The one entry point callers use for a finite-volume hydro stage. It
+// decides once per run between the fused kernel (fv_fused.cpp) and the
+// native reference (fv_native.cpp), and says which path runs and why.
 #pragma once
 
 #include <memory>
@@ -9,12 +9,12 @@
 #include "backend/grid.hpp"
 #include "config/config.hpp"
 #include "fv/fv_native.hpp"
+#include "hydro/floors.hpp"
 
 namespace ax {
 
-// True when the fused kernels handle this configuration; otherwise `why`
-// says what they lack. The fused kernels arrive with issue 3; until then
-// every configuration runs native.
+// True when the fused kernel handles this configuration; otherwise `why`
+// says what it lacks.
 bool fv_hydro_fused_supported(const Config& cfg, const Grid& grid, std::string* why);
 
 class FvHydro {
@@ -22,17 +22,25 @@ class FvHydro {
   // Throws ConfigError if `solver.backend: fused` asks for an unsupported case.
   FvHydro(const Config& cfg, const Grid& grid);
 
-  // du = -div F(u) with reconstruction of the given order (1 or 2).
-  void rhs(int order, const Array4& u, const Array4& du);
+  // out = a u0 + b in + c_dt L(in), then floors; returns the floor
+  // activations. `order` 1 is donor cell, 2 PLM. Ghosts of `in` must be
+  // filled; `out` may be `u0` but not `in`.
+  long long stage(int order, Real a, Real b, Real c_dt, const Array4& u0, const Array4& in,
+                  const Array4& out);
 
+  bool fused() const { return fused_; }
   const std::string& path() const { return path_; }
   const std::string& reason() const { return reason_; }
 
  private:
   FvOptions opt_;
   Grid grid_;
+  Floors floors_;
+  bool fused_ = false;
+  bool sweeps_ = false;  // fused layout: sweeps (else cells)
   std::string path_, reason_;
   std::unique_ptr<FvNativeWorkspace> native_;
+  Array4 du_;  // native, and the in-place accumulator of fused sweeps
 };
 
 }  // namespace ax

@@ -45,13 +45,12 @@ void compute_slopes(const Grid& g, int d, const Array4& w, const Array4& slope) 
 void compute_face_states(const Grid& g, int d, int order, const Array4& w, const Array4& slope,
                          const Array4& wl, const Array4& wr) {
   const int di = d == 0, dj = d == 1, dk = d == 2;
-  const Real half = order == 2 ? Real(0.5) : Real(0);
+  const bool plm = order == 2;
   par_for("fv_native_face_states", axis_box(g, d, 0, 1), KOKKOS_LAMBDA(int k, int j, int i) {
     for (int n = 0; n < NHYDRO; ++n) {
-      const Real sl = half != Real(0) ? slope(n, k - dk, j - dj, i - di) : Real(0);
-      const Real sr = half != Real(0) ? slope(n, k, j, i) : Real(0);
-      wl(n, k, j, i) = w(n, k - dk, j - dj, i - di) + half * sl;
-      wr(n, k, j, i) = w(n, k, j, i) - half * sr;
+      const Real left = w(n, k - dk, j - dj, i - di), right = w(n, k, j, i);
+      wl(n, k, j, i) = plm ? left + Real(0.5) * slope(n, k - dk, j - dj, i - di) : left;
+      wr(n, k, j, i) = plm ? right - Real(0.5) * slope(n, k, j, i) : right;
     }
   });
 }
