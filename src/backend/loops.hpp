@@ -9,6 +9,7 @@
 #pragma once
 
 #include <cstdint>
+#include <type_traits>
 
 #include "backend/types.hpp"
 
@@ -71,15 +72,18 @@ void par_for_vars(const char* name, int nvar, const Box& b, const F& f) {
 }
 
 // Reduction over a box with a Kokkos reducer built from `result`
-// (Kokkos::Min<Real>, Kokkos::Sum<long>, ...).
-template <class Reducer, class F>
+// (Kokkos::Min<Real>, Kokkos::Sum<long>, ...). MIN_BLOCKS > 0 asks the GPU
+// compiler to fit that many blocks of 256 threads per multiprocessor
+// (__launch_bounds__), trading registers for occupancy.
+template <int MIN_BLOCKS = 0, class Reducer, class F>
 void par_reduce(const char* name, const Box& b, const F& f, const Reducer& reducer) {
 #ifdef ASTRONOMIX_FLAT_LOOPS
   const int ni = b.ie - b.ib, nj = b.je - b.jb;
   const int nji = nj * ni;
   const int kb = b.kb, jb = b.jb, ib = b.ib;
+  using Bounds = std::conditional_t<MIN_BLOCKS == 0, Kokkos::LaunchBounds<>, Kokkos::LaunchBounds<256, MIN_BLOCKS>>;
   Kokkos::parallel_reduce(
-      name, Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<std::int64_t>>(0, b.empty() ? 0 : b.size()),
+      name, Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<std::int64_t>, Bounds>(0, b.empty() ? 0 : b.size()),
       KOKKOS_LAMBDA(const std::int64_t idx, typename Reducer::value_type& acc) {
         const int k = int(idx / nji);
         const int r = int(idx - std::int64_t(k) * nji);

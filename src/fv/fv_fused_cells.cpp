@@ -12,6 +12,13 @@ namespace ax {
 
 namespace fv_fused_cells_detail {
 
+// Blocks of 256 threads the GPU must fit per multiprocessor (0: let the
+// compiler choose registers freely). A build option, for measuring.
+#ifndef ASTRONOMIX_FUSED_MIN_BLOCKS
+#define ASTRONOMIX_FUSED_MIN_BLOCKS 0
+#endif
+constexpr int kFusedMinBlocks = ASTRONOMIX_FUSED_MIN_BLOCKS;
+
 // Primitive state of cell (k, j, i).
 KOKKOS_FORCEINLINE_FUNCTION void load_prim(const IdealGas& eos, const Array4& u, int k, int j, int i,
                                            Real w[NHYDRO]) {
@@ -62,7 +69,7 @@ static long long run(const FvOptions& opt, const Grid& g, Real a, Real b, Real c
   const bool ax0 = g.active(0), ax1 = g.active(1), ax2 = g.active(2);
   const Real inv0 = Real(1) / g.dx[0], inv1 = Real(1) / g.dx[1], inv2 = Real(1) / g.dx[2];
   long long hits = 0;
-  par_reduce("fv_fused_stage", g.interior(), KOKKOS_LAMBDA(int k, int j, int i, long long& nhit) {
+  par_reduce<kFusedMinBlocks>("fv_fused_stage", g.interior(), KOKKOS_LAMBDA(int k, int j, int i, long long& nhit) {
     Real wc[NHYDRO];
     load_prim(eos, in, k, j, i, wc);
     // Same order of accumulation as the native path (x, then y, then z),
