@@ -1,9 +1,10 @@
 // Fused FV stage, one thread per cell: each cell computes the six face
 // fluxes around it (every face twice, once by each neighbour), so nothing
 // is stored between cells and the stage needs no array besides its input
-// and output. Chosen on GPUs, where recomputing a face is cheaper than
-// sharing it through memory: on the H200 it runs at 1.6e9 cell-updates/s at
-// 256^3 (1.7x the native path) with 164 registers and no spills.
+// and output. Chosen on GPUs. On the H200 at 256^3 it runs at 1.61e9
+// cell-updates/s with 164 registers and no spills, and at 2.10e9 capped at
+// 128 registers (ASTRONOMIX_FUSED_MIN_BLOCKS = 2, the default; a few spills,
+// but a third more warps in flight), against 9.8e8 for the native path.
 #include "fv/fv_fused.hpp"
 #include "fv/fv_fused_dispatch.hpp"
 #include "fv/plm.hpp"
@@ -13,9 +14,9 @@ namespace ax {
 namespace fv_fused_cells_detail {
 
 // Blocks of 256 threads the GPU must fit per multiprocessor (0: let the
-// compiler choose registers freely). A build option, for measuring.
+// compiler choose registers freely); set by CMake.
 #ifndef ASTRONOMIX_FUSED_MIN_BLOCKS
-#define ASTRONOMIX_FUSED_MIN_BLOCKS 0
+#define ASTRONOMIX_FUSED_MIN_BLOCKS 2
 #endif
 constexpr int kFusedMinBlocks = ASTRONOMIX_FUSED_MIN_BLOCKS;
 

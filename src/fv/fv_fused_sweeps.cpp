@@ -25,10 +25,25 @@ struct Mode {
   bool first, last;
 };
 
+// Loops the host compiler should vectorise (a no-op for device code).
+#if defined(ASTRONOMIX_FLAT_LOOPS) || !defined(_OPENMP)
+#define ASTRONOMIX_SIMD
+#else
+#define ASTRONOMIX_SIMD _Pragma("omp simd")
+#endif
+
 template <int ORDER, Limiter L, RiemannSolver RS>
 struct SweepsStage {
-  // Sweep along axis D. Lines are indexed by the outer index (k for D = 0 and
-  // D = 1, j for D = 2) and, for D = 0, also by j; rows run along i.
+  // Scratch rows (each `width` long): 4 rolling rows of primitives (5 vars
+  // each), left and right face states, and the fluxes of the faces below and
+  // above the current cells. Structure of arrays, so each loop over a row
+  // runs over contiguous numbers.
+  static constexpr int kPrim = 0, kLeft = 4 * NHYDRO, kRight = 5 * NHYDRO, kFlux = 6 * NHYDRO;
+  static constexpr int kRows = 8 * NHYDRO;
+
+  // Sweep along axis D. D = 0: one line per (k, j) row, faces along i.
+  // D = 1: one line per k plane, walked along j, rows along i. D = 2: one
+  // line per j, walked along k, rows along i.
   template <int D>
   static long long sweep(Mode mode, const FvOptions& opt, const Grid& g, Real a, Real b, Real c_dt,
                          const Floors& fl, const Array4& u0, const Array4& in, const Array4& out,
@@ -36,92 +51,90 @@ struct SweepsStage {
     const IdealGas eos = opt.eos;
     const Real inv_dx = Real(1) / g.dx[D];
     const int ib = g.is(0), ie = g.ie(0), jb = g.is(1), je = g.ie(1), kb = g.is(2), ke = g.ie(2);
-    const int nj = je - jb;
-    // D = 0: one line per (k, j) row, walked along i.
-    // D = 1: one line per k plane, walked along j, rows along i.
-    // D = 2: one line per j, walked along k, rows along i.
+    const int nj = je - jb, ni = ie - ib;
     const int nlines = D == 0 ? (ke - kb) * nj : (D == 1 ? ke - kb : nj);
-    const int ni = ie - ib;
-    const int width = D == 0 ? g.extent(0) : ni;  // scratch row length
-    // Scratch: 4 rows of primitives (rolling), the previous face flux row and
-    // the current one.
-    const size_t bytes = ScratchRow::shmem_size(6 * NHYDRO, width);
+    const int width = g.extent(0) + 1;
+    const size_t bytes = ScratchRow::shmem_size(kRows, width);
     Kokkos::TeamPolicy<ExecSpace> policy(nlines, 1);
     policy.set_scratch_size(0, Kokkos::PerTeam(bytes));
     long long hits = 0;
     Kokkos::parallel_reduce("fv_fused_sweep", policy, KOKKOS_LAMBDA(const Team& team, long long& nhit) {
-      ScratchRow s(team.team_scratch(0), 6 * NHYDRO, width);
+      ScratchRow s(team.team_scratch(0), kRows, width);
       const int line = team.league_rank();
-      // Cell index of position p along the line and row position r.
-      auto cell = [&](int p, int r, int& k, int& j, int& i) {
-        if (D == 0) { k = kb + line / nj; j = jb + line % nj; i = p; }
-        if (D == 1) { k = kb + line; j = p; i = ib + r; }
-        if (D == 2) { j = jb + line; k = p; i = ib + r; }
-      };
-      auto load_row = [&](int p, int slot) {  // primitives of row p into slot
-        for (int r = 0; r < (D == 0 ? width : ni); ++r) {
-          int k, j, i;
-          cell(D == 0 ? r : p, r, k, j, i);
+      const int lk = D == 0 ? kb + line / nj : (D == 1 ? kb + line : 0);
+      const int lj = D == 0 ? jb + line % nj : (D == 2 ? jb + line : 0);
+      // Primitives of row p (D > 0) or of the whole line (D = 0) into slot.
+      auto load_row = [&](int p, int slot, int r0, int r1) {
+        ASTRONOMIX_SIMD
+        for (int r = r0; r < r1; ++r) {
+          const int k = D == 2 ? p : lk, j = D == 1 ? p : lj, i = D == 0 ? r : ib + r;
           Real c[NHYDRO], w[NHYDRO];
           for (int n = 0; n < NHYDRO; ++n) c[n] = in(n, k, j, i);
           cons_to_prim(eos, c, w);
-          for (int n = 0; n < NHYDRO; ++n) s(slot * NHYDRO + n, r) = w[n];
+          for (int n = 0; n < NHYDRO; ++n) s(kPrim + slot * NHYDRO + n, r) = w[n];
         }
       };
-      // Flux through the face between cells m1 and p0 of the line, from the
-      // rows (or row positions) m2, m1, p0, p1, into flux slot `fs` at r.
-      auto face = [&](int sm2, int sm1, int sp0, int sp1, int rm2, int rm1, int rp0, int rp1, int fs, int r) {
-        Real l[NHYDRO], rr[NHYDRO], f[NHYDRO];
-        for (int q = 0; q < NHYDRO; ++q) {
-          const int n = face_slot(D, q);
-          face_states<ORDER, L>(s(sm2 * NHYDRO + n, rm2), s(sm1 * NHYDRO + n, rm1),
-                                s(sp0 * NHYDRO + n, rp0), s(sp1 * NHYDRO + n, rp1), l[q], rr[q]);
-        }
-        riemann_flux<RS>(eos, l, rr, f);
-        for (int q = 0; q < NHYDRO; ++q) s((4 + fs) * NHYDRO + face_slot(D, q), r) = f[q];
-      };
-      // du or out for cell (k, j, i) from the face fluxes in slots 4 (minus) and 5 (plus).
-      auto update = [&](int k, int j, int i, int r) {
-        Real d[NHYDRO];
+      // Fluxes of faces at positions r0..r1-1 into flux slot fs. For D = 0 the
+      // face at r lies between cells r-1 and r of the line (all in slot 0);
+      // for D > 0 between rows in slots s1 and s2 (s0, s3 beyond them).
+      auto faces = [&](int s0, int s1, int s2, int s3, int fs, int r0, int r1) {
+        const int o = D == 0 ? 1 : 0;  // D = 0: neighbours are positions, not rows
         for (int n = 0; n < NHYDRO; ++n) {
-          const Real div = (s(5 * NHYDRO + n, r) - s(4 * NHYDRO + n, r)) * inv_dx;
-          d[n] = (mode.first ? Real(0) : du(n, k, j, i)) - div;
+          ASTRONOMIX_SIMD
+          for (int r = r0; r < r1; ++r) {
+            const Real c0 = s(kPrim + s0 * NHYDRO + n, r - 2 * o), c1 = s(kPrim + s1 * NHYDRO + n, r - o);
+            const Real c2 = s(kPrim + s2 * NHYDRO + n, r), c3 = s(kPrim + s3 * NHYDRO + n, r + o);
+            face_states<ORDER, L>(c0, c1, c2, c3, s(kLeft + n, r), s(kRight + n, r));
+          }
         }
-        if (!mode.last) {
-          for (int n = 0; n < NHYDRO; ++n) du(n, k, j, i) = d[n];
-          return;
+        ASTRONOMIX_SIMD
+        for (int r = r0; r < r1; ++r) {
+          Real l[NHYDRO], rr[NHYDRO], f[NHYDRO];
+          for (int q = 0; q < NHYDRO; ++q) {
+            l[q] = s(kLeft + face_slot(D, q), r);
+            rr[q] = s(kRight + face_slot(D, q), r);
+          }
+          riemann_flux<RS>(eos, l, rr, f);
+          for (int q = 0; q < NHYDRO; ++q) s(kFlux + fs * NHYDRO + face_slot(D, q), r) = f[q];
         }
-        Real res[NHYDRO];
-        for (int n = 0; n < NHYDRO; ++n) res[n] = a * u0(n, k, j, i) + b * in(n, k, j, i) + c_dt * d[n];
-        if (apply_floors(eos, fl, res)) ++nhit;
-        for (int n = 0; n < NHYDRO; ++n) out(n, k, j, i) = res[n];
+      };
+      // du, or the finished stage, for the cells at r0..r1-1 from the fluxes
+      // below (slot fm, at r + om) and above (slot fp, at r + op).
+      auto update = [&](int p, int fm, int fp, int om, int op, int r0, int r1) {
+        for (int r = r0; r < r1; ++r) {
+          const int k = D == 2 ? p : lk, j = D == 1 ? p : lj, i = D == 0 ? r : ib + r;
+          Real d[NHYDRO];
+          for (int n = 0; n < NHYDRO; ++n) {
+            const Real div = (s(kFlux + fp * NHYDRO + n, r + op) - s(kFlux + fm * NHYDRO + n, r + om)) * inv_dx;
+            d[n] = (mode.first ? Real(0) : du(n, k, j, i)) - div;
+          }
+          if (!mode.last) {
+            for (int n = 0; n < NHYDRO; ++n) du(n, k, j, i) = d[n];
+            continue;
+          }
+          Real res[NHYDRO];
+          for (int n = 0; n < NHYDRO; ++n) res[n] = a * u0(n, k, j, i) + b * in(n, k, j, i) + c_dt * d[n];
+          if (apply_floors(eos, fl, res)) ++nhit;
+          for (int n = 0; n < NHYDRO; ++n) out(n, k, j, i) = res[n];
+        }
       };
       if (D == 0) {
-        // The whole row (ghosts included) in slot 0; faces walk along i.
-        load_row(0, 0);
-        face(0, 0, 0, 0, ib - 2, ib - 1, ib, ib + 1, 0, ib);
-        for (int i = ib; i < ie; ++i) {
-          face(0, 0, 0, 0, i - 1, i, i + 1, i + 2, 1, i);
-          int k, j, ii;
-          cell(i, i, k, j, ii);
-          update(k, j, i, i);
-          for (int n = 0; n < NHYDRO; ++n) s(4 * NHYDRO + n, i + 1) = s(5 * NHYDRO + n, i);
-        }
+        // Faces ib .. ie of the row (face f between cells f-1 and f), then
+        // each cell from its two faces.
+        load_row(0, 0, 0, g.extent(0));
+        faces(0, 0, 0, 0, 0, ib, ie + 1);
+        update(0, 0, 0, 0, 1, ib, ie);
       } else {
         const int pb = D == 1 ? jb : kb, pe = D == 1 ? je : ke;
-        // Rows p-2 .. p+1 live in slots (p mod 4).
-        for (int p = pb - 2; p <= pb + 1; ++p) load_row(p, (p + 8) % 4);
         auto slot = [](int p) { return (p + 8) % 4; };
-        for (int r = 0; r < ni; ++r) face(slot(pb - 2), slot(pb - 1), slot(pb), slot(pb + 1), r, r, r, r, 0, r);
+        for (int p = pb - 2; p <= pb + 1; ++p) load_row(p, slot(p), 0, ni);
+        int fm = 0;  // flux slot of the face below the current row
+        faces(slot(pb - 2), slot(pb - 1), slot(pb), slot(pb + 1), fm, 0, ni);
         for (int p = pb; p < pe; ++p) {
-          load_row(p + 2, slot(p + 2));
-          for (int r = 0; r < ni; ++r) {
-            face(slot(p - 1), slot(p), slot(p + 1), slot(p + 2), r, r, r, r, 1, r);
-            int k, j, i;
-            cell(p, r, k, j, i);
-            update(k, j, i, r);
-            for (int n = 0; n < NHYDRO; ++n) s(4 * NHYDRO + n, r) = s(5 * NHYDRO + n, r);
-          }
+          load_row(p + 2, slot(p + 2), 0, ni);
+          faces(slot(p - 1), slot(p), slot(p + 1), slot(p + 2), 1 - fm, 0, ni);
+          update(p, fm, 1 - fm, 0, 0, 0, ni);
+          fm = 1 - fm;
         }
       }
     }, Kokkos::Sum<long long>(hits));
