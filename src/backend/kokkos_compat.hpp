@@ -14,8 +14,6 @@ namespace ax::math {
 // to Kokkos:: and later releases removed the old names.
 #if KOKKOS_VERSION >= 40000
 using Kokkos::fabs;
-using Kokkos::fmax;
-using Kokkos::fmin;
 using Kokkos::sqrt;
 using Kokkos::pow;
 using Kokkos::sin;
@@ -24,8 +22,6 @@ using Kokkos::exp;
 using Kokkos::tanh;
 #else
 using Kokkos::Experimental::fabs;
-using Kokkos::Experimental::fmax;
-using Kokkos::Experimental::fmin;
 using Kokkos::Experimental::sqrt;
 using Kokkos::Experimental::pow;
 using Kokkos::Experimental::sin;
@@ -33,6 +29,18 @@ using Kokkos::Experimental::cos;
 using Kokkos::Experimental::exp;
 using Kokkos::Experimental::tanh;
 #endif
+
+// Minimum and maximum as plain selections: std::fmin/fmax must honour NaN
+// operands, which keeps compilers from vectorising loops that use them. A
+// NaN in the second operand still propagates.
+template <class T>
+KOKKOS_INLINE_FUNCTION T fmin(T a, T b) {
+  return a < b ? a : b;
+}
+template <class T>
+KOKKOS_INLINE_FUNCTION T fmax(T a, T b) {
+  return a > b ? a : b;
+}
 
 template <class T>
 KOKKOS_INLINE_FUNCTION T sign(T x) {

@@ -79,23 +79,35 @@ struct SweepsStage {
       // for D > 0 between rows in slots s1 and s2 (s0, s3 beyond them).
       auto faces = [&](int s0, int s1, int s2, int s3, int fs, int r0, int r1) {
         const int o = D == 0 ? 1 : 0;  // D = 0: neighbours are positions, not rows
+        // Raw row pointers: the compiler vectorises unit-stride loops over
+        // them, not over View accesses with a run-time row index.
         for (int n = 0; n < NHYDRO; ++n) {
+          const Real* __restrict p0 = &s(kPrim + s0 * NHYDRO + n, 0) - 2 * o;
+          const Real* __restrict p1 = &s(kPrim + s1 * NHYDRO + n, 0) - o;
+          const Real* __restrict p2 = &s(kPrim + s2 * NHYDRO + n, 0);
+          const Real* __restrict p3 = &s(kPrim + s3 * NHYDRO + n, 0) + o;
+          Real* __restrict lft = &s(kLeft + n, 0);
+          Real* __restrict rgt = &s(kRight + n, 0);
           ASTRONOMIX_SIMD
-          for (int r = r0; r < r1; ++r) {
-            const Real c0 = s(kPrim + s0 * NHYDRO + n, r - 2 * o), c1 = s(kPrim + s1 * NHYDRO + n, r - o);
-            const Real c2 = s(kPrim + s2 * NHYDRO + n, r), c3 = s(kPrim + s3 * NHYDRO + n, r + o);
-            face_states<ORDER, L>(c0, c1, c2, c3, s(kLeft + n, r), s(kRight + n, r));
-          }
+          for (int r = r0; r < r1; ++r) face_states<ORDER, L>(p0[r], p1[r], p2[r], p3[r], lft[r], rgt[r]);
+        }
+        const Real* __restrict lr[NHYDRO];
+        const Real* __restrict rr_[NHYDRO];
+        Real* __restrict fr[NHYDRO];
+        for (int q = 0; q < NHYDRO; ++q) {
+          lr[q] = &s(kLeft + face_slot(D, q), 0);
+          rr_[q] = &s(kRight + face_slot(D, q), 0);
+          fr[q] = &s(kFlux + fs * NHYDRO + face_slot(D, q), 0);
         }
         ASTRONOMIX_SIMD
         for (int r = r0; r < r1; ++r) {
           Real l[NHYDRO], rr[NHYDRO], f[NHYDRO];
           for (int q = 0; q < NHYDRO; ++q) {
-            l[q] = s(kLeft + face_slot(D, q), r);
-            rr[q] = s(kRight + face_slot(D, q), r);
+            l[q] = lr[q][r];
+            rr[q] = rr_[q][r];
           }
           riemann_flux<RS>(eos, l, rr, f);
-          for (int q = 0; q < NHYDRO; ++q) s(kFlux + fs * NHYDRO + face_slot(D, q), r) = f[q];
+          for (int q = 0; q < NHYDRO; ++q) fr[q][r] = f[q];
         }
       };
       // du, or the finished stage, for the cells at r0..r1-1 from the fluxes
