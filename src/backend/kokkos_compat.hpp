@@ -30,16 +30,25 @@ using Kokkos::Experimental::exp;
 using Kokkos::Experimental::tanh;
 #endif
 
-// Minimum and maximum as plain selections: std::fmin/fmax must honour NaN
-// operands, which keeps compilers from vectorising loops that use them. A
-// NaN in the second operand still propagates.
+// Minimum and maximum. On the host as plain selections: std::fmin/fmax
+// must honour NaN operands, which keeps compilers from vectorising loops
+// that use them (a NaN in the second operand still propagates). On GPUs the
+// hardware min/max instructions, which were measurably faster on the H200.
 template <class T>
 KOKKOS_INLINE_FUNCTION T fmin(T a, T b) {
+#if defined(__CUDA_ARCH__) || defined(__HIP_DEVICE_COMPILE__)
+  return ::fmin(a, b);
+#else
   return a < b ? a : b;
+#endif
 }
 template <class T>
 KOKKOS_INLINE_FUNCTION T fmax(T a, T b) {
+#if defined(__CUDA_ARCH__) || defined(__HIP_DEVICE_COMPILE__)
+  return ::fmax(a, b);
+#else
   return a > b ? a : b;
+#endif
 }
 
 template <class T>

@@ -99,13 +99,19 @@ KOKKOS_INLINE_FUNCTION void flux_hllc(const IdealGas& eos, const Real wl[NHYDRO]
   fr[3] = fr[0] * wr[3];
   fl[4] = el * vl + wl[IPR] * wl[1];
   fr[4] = er * vr + wr[IPR] * wr[1];
-  // Weights of the left state, right state and contact pressure, chosen by
-  // the side of the contact without a branch (so loops over faces vectorise).
-  const bool right_moving = am >= Real(0);
-  const Real inv = Real(1) / (right_moving ? am - bm : bp - am);
-  const Real wgt_l = right_moving ? am * inv : Real(0);
-  const Real wgt_r = right_moving ? Real(0) : -am * inv;
-  const Real wgt_c = right_moving ? -bm * inv : bp * inv;
+  // Weights of the left state, right state and contact pressure.
+  Real wgt_l, wgt_r, wgt_c;
+  if (am >= Real(0)) {
+    const Real inv = Real(1) / (am - bm);
+    wgt_l = am * inv;
+    wgt_r = Real(0);
+    wgt_c = -bm * inv;
+  } else {
+    const Real inv = Real(1) / (bp - am);
+    wgt_l = Real(0);
+    wgt_r = -am * inv;
+    wgt_c = bp * inv;
+  }
   flux[0] = wgt_l * fl[0] + wgt_r * fr[0];
   flux[1] = wgt_l * fl[1] + wgt_r * fr[1] + wgt_c * cp;
   flux[2] = wgt_l * fl[2] + wgt_r * fr[2];
