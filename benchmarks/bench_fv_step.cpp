@@ -53,10 +53,11 @@ void FvStep(benchmark::State& state, const char* backend) {
     const std::int64_t dev = ax::device_memory_used_bytes();
     if (dev >= 0) {
       state.counters["device_bytes_per_cell"] = double(dev - before) / sim.grid().cells_local();
-    } else {
-      state.counters["host_peak_bytes_per_cell"] = double(ax::host_peak_rss_bytes()) / sim.grid().cells_local();
     }
     state.counters["state_bytes_per_cell"] = double(ax::NHYDRO * sizeof(ax::Real));
+    // Every array the solver allocated (state, stage buffers, workspace,
+    // halo buffers), ghosts included, per interior cell.
+    state.counters["array_bytes_per_cell"] = double(sim.array_bytes()) / sim.grid().cells_local();
     state.SetLabel(sim.hydro().path());
   }
   ax::free_comm(comm);

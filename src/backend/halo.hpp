@@ -23,6 +23,13 @@ class GhostExchange {
   // the physical boundary conditions.
   void fill(const Array4& u);
 
+  // Bytes of the device exchange buffers.
+  std::int64_t buffer_bytes() const {
+    std::int64_t b = 0;
+    for (int d = 0; d < 3; ++d) b += std::int64_t(send_[d].span() + recv_[d].span()) * sizeof(Real);
+    return b;
+  }
+
   // Bytes moved through MPI in the last fill (diagnostic).
   long long bytes_per_fill() const { return bytes_; }
 

@@ -92,6 +92,12 @@ void Simulation::step(Real dt) {
   ++steps_;
 }
 
+std::int64_t Simulation::array_bytes() const {
+  std::int64_t b = std::int64_t(u_.span()) * sizeof(Real);
+  for (const auto& w : work_) b += std::int64_t(w.span()) * sizeof(Real);
+  return b + hydro_.array_bytes() + ghosts_.buffer_bytes();
+}
+
 std::string Simulation::write_snapshot(bool sequential) {
   char name[64];
   std::snprintf(name, sizeof(name), ".out1.%05d.athdf", snapshot_index_++);
@@ -205,6 +211,7 @@ RunSummary Simulation::run() {
   device_peak_ = std::max(device_peak_, device_memory_used_bytes());
   s.device_peak_bytes = device_peak_;
   s.state_bytes = s.cells * NHYDRO * std::int64_t(sizeof(Real));
+  s.array_bytes = std::int64_t(allreduce_sum(comm_, double(array_bytes())));
   write_summary(s);
   return s;
 }
@@ -228,6 +235,8 @@ void Simulation::write_summary(const RunSummary& s) const {
   j["host_peak_rss_bytes_max_rank"] = s.host_peak_bytes_max;
   j["device_memory_used_bytes"] = s.device_peak_bytes;
   j["state_bytes"] = s.state_bytes;
+  j["array_bytes"] = s.array_bytes;
+  j["array_bytes_over_state"] = double(s.array_bytes) / double(s.state_bytes);
   j["fv_path"] = hydro_.path();
   j["fv_path_reason"] = hydro_.reason();
   j["execution_space"] = ExecSpace::name();
@@ -243,12 +252,14 @@ void Simulation::write_summary(const RunSummary& s) const {
     std::snprintf(line, sizeof(line),
                   "done: %lld cells x %lld steps in %.3f s = %.3e cell-updates/s "
                   "(%.3e in steps alone); t = %.6g; floors hit %lld times\n"
-                  "peak memory: host %.1f MiB (max over ranks), GPU %s; conserved state %.1f MiB",
+                  "peak memory: host %.1f MiB (max over ranks), GPU %s; conserved state %.1f MiB, "
+                  "solver arrays %.1f MiB (%.2fx the state)",
                   (long long)s.cells, s.steps, s.wall_s, s.cell_updates_per_s,
                   j["cell_updates_per_s_steps_only"].get<double>(), s.sim_time, s.floor_hits,
                   s.host_peak_bytes_max / 1048576.0,
                   s.device_peak_bytes < 0 ? "n/a" : fmt("%.1f MiB", s.device_peak_bytes / 1048576.0).c_str(),
-                  s.state_bytes / 1048576.0);
+                  s.state_bytes / 1048576.0, s.array_bytes / 1048576.0,
+                  double(s.array_bytes) / double(s.state_bytes));
     std::cout << line << std::endl;
   }
 }

@@ -33,6 +33,7 @@ struct RunSummary {
   std::int64_t host_peak_bytes_max = 0;  // max over ranks
   std::int64_t device_peak_bytes = -1;   // rank 0's GPU, -1 without GPU
   std::int64_t state_bytes = 0;          // one conserved state, all ranks
+  std::int64_t array_bytes = 0;          // all arrays the solver allocated, all ranks
   std::vector<std::string> snapshots;
 };
 
@@ -52,6 +53,10 @@ class Simulation {
   double time() const { return time_; }
   long long steps() const { return steps_; }
   const FvHydro& hydro() const { return hydro_; }
+
+  // Bytes of every array this rank allocated on the device (state, stage
+  // buffers, solver workspace, halo buffers): the solver's memory footprint.
+  std::int64_t array_bytes() const;
 
   // Writes a snapshot now (collective); returns its path.
   std::string write_snapshot(bool sequential = false);

@@ -43,6 +43,15 @@ FvHydro::FvHydro(const Config& cfg, const Grid& grid) : opt_(cfg.fv), grid_(grid
   if (!fused_ || sweeps_) du_ = grid.make_array("fv_du", NHYDRO);
 }
 
+std::int64_t FvHydro::array_bytes() const {
+  std::int64_t bytes = std::int64_t(du_.span()) * sizeof(Real);
+  if (native_) {
+    for (const Array4* a : {&native_->w, &native_->slope, &native_->wl, &native_->wr, &native_->flux})
+      bytes += std::int64_t(a->span()) * sizeof(Real);
+  }
+  return bytes;
+}
+
 long long FvHydro::stage(int order, Real a, Real b, Real c_dt, const Array4& u0, const Array4& in,
                          const Array4& out) {
   if (fused_ && sweeps_) return fv_stage_fused_sweeps(opt_, grid_, order, a, b, c_dt, floors_, u0, in, out, du_);

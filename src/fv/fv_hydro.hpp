@@ -3,6 +3,7 @@
 // native reference (fv_native.cpp), and says which path runs and why.
 #pragma once
 
+#include <cstdint>
 #include <memory>
 #include <string>
 
@@ -27,6 +28,9 @@ class FvHydro {
   // filled; `out` may be `u0` but not `in`.
   long long stage(int order, Real a, Real b, Real c_dt, const Array4& u0, const Array4& in,
                   const Array4& out);
+
+  // Bytes of the arrays this module allocated (workspace, accumulator).
+  std::int64_t array_bytes() const;
 
   bool fused() const { return fused_; }
   const std::string& path() const { return path_; }
