@@ -269,7 +269,8 @@ def plot(rows, png, title=None):
 
     if title is None:
         r = rows[0]
-        bits = [r.get("execution_space", ""), r.get("fv_path", "") and r["fv_path"] + " FV",
+        paths = sorted({row.get("fv_path", "") for row in rows if row.get("fv_path")})
+        bits = [r.get("execution_space", ""), paths and " vs ".join(paths) + " FV",
                 r.get("precision", ""), "%s thread(s)/rank" % r.get("threads", "?"),
                 "%s steps" % r.get("steps", "?")]
         title = "astronomix: " + ", ".join(b for b in bits if b)
