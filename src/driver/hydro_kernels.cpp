@@ -2,6 +2,8 @@
 
 #include <cfloat>
 
+#include "driver/stage_combination.hpp"
+
 namespace ax {
 
 Real local_cfl_dt(const Grid& g, const IdealGas& eos, const Array4& u) {
@@ -24,7 +26,7 @@ void stage_update(const Grid& g, Real a, Real b, Real c_dt, const Array4& u0, co
                   const Array4& out, const Array4& du) {
   par_for("stage_update", g.interior(), KOKKOS_LAMBDA(int k, int j, int i) {
     for (int n = 0; n < NHYDRO; ++n)
-      out(n, k, j, i) = a * u0(n, k, j, i) + b * in(n, k, j, i) + c_dt * du(n, k, j, i);
+      out(n, k, j, i) = stage_combination(a, u0(n, k, j, i), b, in(n, k, j, i), c_dt, du(n, k, j, i));
   });
 }
 

@@ -7,6 +7,7 @@
 // but a third more warps in flight), against 9.8e8 for the native path.
 #include "fv/fv_fused.hpp"
 #include "fv/fv_fused_dispatch.hpp"
+#include "driver/stage_combination.hpp"
 #include "fv/plm.hpp"
 
 namespace ax {
@@ -80,7 +81,7 @@ static long long run(const FvOptions& opt, const Grid& g, Real a, Real b, Real c
     if (ax1) add_axis<1, ORDER, L, RS>(eos, in, k, j, i, wc, inv1, acc);
     if (ax2) add_axis<2, ORDER, L, RS>(eos, in, k, j, i, wc, inv2, acc);
     Real r[NHYDRO];
-    for (int n = 0; n < NHYDRO; ++n) r[n] = a * u0(n, k, j, i) + b * in(n, k, j, i) + c_dt * acc[n];
+    for (int n = 0; n < NHYDRO; ++n) r[n] = stage_combination(a, u0(n, k, j, i), b, in(n, k, j, i), c_dt, acc[n]);
     if (apply_floors(eos, fl, r)) ++nhit;
     for (int n = 0; n < NHYDRO; ++n) out(n, k, j, i) = r[n];
   }, Kokkos::Sum<long long>(hits));

@@ -9,6 +9,7 @@
 // slower there).
 #include "fv/fv_fused.hpp"
 #include "fv/fv_fused_dispatch.hpp"
+#include "driver/stage_combination.hpp"
 #include "fv/plm.hpp"
 
 namespace ax {
@@ -125,7 +126,7 @@ struct SweepsStage {
             continue;
           }
           Real res[NHYDRO];
-          for (int n = 0; n < NHYDRO; ++n) res[n] = a * u0(n, k, j, i) + b * in(n, k, j, i) + c_dt * d[n];
+          for (int n = 0; n < NHYDRO; ++n) res[n] = stage_combination(a, u0(n, k, j, i), b, in(n, k, j, i), c_dt, d[n]);
           if (apply_floors(eos, fl, res)) ++nhit;
           for (int n = 0; n < NHYDRO; ++n) out(n, k, j, i) = res[n];
         }
