@@ -7,7 +7,11 @@ set -euo pipefail
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 cd "$here"
 
-kokkos_line=$(bash scripts/setup.sh | tee /dev/stderr | grep '^KOKKOS_ROOT=')
+# setup.sh reports the Kokkos it found or built on its last line.
+setup_log=$(mktemp)
+bash scripts/setup.sh | tee "$setup_log"
+kokkos_line=$(grep '^KOKKOS_ROOT=' "$setup_log")
+rm -f "$setup_log"
 export Kokkos_ROOT="${kokkos_line#KOKKOS_ROOT=}"
 
 build="${BUILD_DIR:-build}"
