@@ -15,15 +15,15 @@ std::string xdmf_text(const std::string& file, const Grid& g, const Comm& comm, 
   std::ostringstream x;
   x.precision(17);
   x << "<?xml version=\"1.0\" ?>\n<!DOCTYPE Xdmf SYSTEM \"Xdmf.dtd\" []>\n<Xdmf Version=\"2.0\">\n"
-    << "<Domain>\n<Grid Name=\"Mesh\" GridType=\"Collection\">\n  <Time Value=\"" << time << "\"/>\n";
+    << "<Domain>\n<Grid Name=\"Mesh\" GridType=\"Collection\" CollectionType=\"Spatial\">\n  <Time Value=\"" << time << "\"/>\n";
   for (int b = 0; b < nb; ++b) {
     x << "  <Grid Name=\"MeshBlock" << b << "\" GridType=\"Uniform\">\n"
       << "    <Topology TopologyType=\"3DRectMesh\" NumberOfElements=\"" << nz + 1 << " " << ny + 1
       << " " << nx + 1 << "\"/>\n    <Geometry GeometryType=\"VXVYVZ\">\n";
     const int n[3] = {nx, ny, nz};
     for (int d = 0; d < 3; ++d) {
-      x << "      <DataItem ItemType=\"HyperSlab\" Dimensions=\"" << n[d] + 1 << "\">\n"
-        << "        <DataItem Dimensions=\"3 2\" NumberType=\"Int\"> " << b << " 0 1 1 1 " << n[d] + 1
+      x << "      <DataItem ItemType=\"HyperSlab\" Type=\"HyperSlab\" NumberType=\"Float\" Precision=\"" << precision << "\" Dimensions=\"" << n[d] + 1 << "\">\n"
+        << "        <DataItem Dimensions=\"3 2\" NumberType=\"Int\" Format=\"XML\"> " << b << " 0 1 1 1 " << n[d] + 1
         << " </DataItem>\n"
         << "        <DataItem Dimensions=\"" << nb << " " << n[d] + 1
         << "\" Format=\"HDF\" NumberType=\"Float\" Precision=\"" << precision << "\"> " << file
@@ -36,8 +36,8 @@ std::string xdmf_text(const std::string& file, const Grid& g, const Comm& comm, 
                               prim ? "vel2" : "mom2", prim ? "vel3" : "mom3"};
       for (int n = 0; n < 5; ++n) {
         x << "    <Attribute Name=\"" << names[n] << "\" Center=\"Cell\">\n"
-          << "      <DataItem ItemType=\"HyperSlab\" Dimensions=\"" << nz << " " << ny << " " << nx << "\">\n"
-          << "        <DataItem Dimensions=\"3 5\" NumberType=\"Int\"> " << n << " " << b
+          << "      <DataItem ItemType=\"HyperSlab\" Type=\"HyperSlab\" NumberType=\"Float\" Precision=\"" << precision << "\" Dimensions=\"" << nz << " " << ny << " " << nx << "\">\n"
+          << "        <DataItem Dimensions=\"3 5\" NumberType=\"Int\" Format=\"XML\"> " << n << " " << b
           << " 0 0 0 1 1 1 1 1 1 1 " << nz << " " << ny << " " << nx << " </DataItem>\n"
           << "        <DataItem Dimensions=\"5 " << nb << " " << nz << " " << ny << " " << nx
           << "\" Format=\"HDF\" NumberType=\"Float\" Precision=\"" << precision << "\"> " << file << ":/"
