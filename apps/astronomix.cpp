@@ -24,10 +24,21 @@ int run_or_check(const std::string& file, const std::vector<std::string>& sets, 
   MPI_Comm_size(MPI_COMM_WORLD, &world_size);
   MPI_Comm_rank(MPI_COMM_WORLD, &world_rank);
   ax::Config cfg;
+  std::string error;
   try {
     cfg = ax::load_config(file, sets, world_size);
   } catch (const ax::ConfigError& e) {
-    if (world_rank == 0) std::cerr << "astronomix: error: " << e.what() << std::endl;
+    error = e.what();
+  }
+  // The output-directory probe can fail on some ranks only (node-local
+  // disks): every rank must take the same branch, or the others would wait
+  // in MPI forever.
+  // The lowest failing rank reports.
+  const int mine = error.empty() ? world_size : world_rank;
+  int first_failed = world_size;
+  MPI_Allreduce(&mine, &first_failed, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
+  if (first_failed < world_size) {
+    if (world_rank == first_failed) std::cerr << "astronomix: error: " << error << std::endl;
     return kExitBadInput;
   }
   if (!run) {
@@ -45,8 +56,11 @@ int run_or_check(const std::string& file, const std::vector<std::string>& sets, 
     if (comm.root()) std::cerr << "astronomix: error: " << e.what() << std::endl;
     rc = kExitBadInput;
   } catch (const std::exception& e) {
-    // Failures of the run itself (memory, I/O, a collapsing time step).
+    // Failures of the run itself (memory, I/O, a broken-down state). One
+    // rank alone may have failed while the others wait in a collective:
+    // stop them all.
     std::cerr << "astronomix: error: rank " << comm.rank << ": " << e.what() << std::endl;
+    if (comm.size > 1) MPI_Abort(MPI_COMM_WORLD, 1);
     rc = 1;
   }
   ax::free_comm(comm);

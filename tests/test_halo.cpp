@@ -70,17 +70,23 @@ TEST(Halo, ProcessGridChoice) {
   std::string why;
   // A tall box: cutting only z gives 32 x 32 faces, the least surface.
   const int tall[3] = {32, 32, 128};
-  ASSERT_TRUE(choose_dims(8, tall, dims, &why));
+  ASSERT_TRUE(choose_dims(8, tall, 2, dims, &why));
   EXPECT_EQ(dims[0], 1);
   EXPECT_EQ(dims[1], 1);
   EXPECT_EQ(dims[2], 8);
   const int line[3] = {128, 1, 1};
-  ASSERT_TRUE(choose_dims(4, line, dims, &why));
+  ASSERT_TRUE(choose_dims(4, line, 2, dims, &why));
   EXPECT_EQ(dims[0], 4);
   EXPECT_EQ(dims[1], 1);
   const int odd[3] = {5, 1, 1};
-  EXPECT_FALSE(choose_dims(2, odd, dims, &why));
+  EXPECT_FALSE(choose_dims(2, odd, 2, dims, &why));
   EXPECT_NE(why.find("cannot split"), std::string::npos);
+  // 4 ranks on 4 x 4 cells: blocks of one cell row would be thinner than
+  // the ghost zones; 2 x 2 blocks of 2 x 2 cells are the only choice.
+  const int small[3] = {4, 4, 1};
+  ASSERT_TRUE(choose_dims(4, small, 2, dims, &why));
+  EXPECT_EQ(dims[0], 2);
+  EXPECT_EQ(dims[1], 2);
 }
 
 }  // namespace

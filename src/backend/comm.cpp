@@ -4,7 +4,7 @@
 
 namespace ax {
 
-bool choose_dims(int nranks, const int nx_global[3], int dims[3], std::string* why) {
+bool choose_dims(int nranks, const int nx_global[3], int min_block, int dims[3], std::string* why) {
   double best = std::numeric_limits<double>::max();
   bool found = false;
   for (int px = 1; px <= nranks; ++px) {
@@ -14,7 +14,10 @@ bool choose_dims(int nranks, const int nx_global[3], int dims[3], std::string* w
       const int pz = nranks / px / py;
       const int p[3] = {px, py, pz};
       bool ok = true;
-      for (int d = 0; d < 3; ++d) ok = ok && nx_global[d] % p[d] == 0 && nx_global[d] / p[d] >= 1;
+      // Every block of an active axis must be at least as deep as the ghost
+      // zones, or the halo would copy ghost cells instead of interior ones.
+      for (int d = 0; d < 3; ++d)
+        ok = ok && nx_global[d] % p[d] == 0 && (nx_global[d] == 1 || nx_global[d] / p[d] >= min_block);
       if (!ok) continue;
       // Surface of one block, summed over the faces that exchange.
       const double n[3] = {double(nx_global[0]) / px, double(nx_global[1]) / py,
@@ -37,7 +40,8 @@ bool choose_dims(int nranks, const int nx_global[3], int dims[3], std::string* w
   if (!found && why) {
     *why = std::to_string(nranks) + " ranks cannot split the grid " +
            std::to_string(nx_global[0]) + "x" + std::to_string(nx_global[1]) + "x" +
-           std::to_string(nx_global[2]) + " into equal blocks";
+           std::to_string(nx_global[2]) + " into equal blocks of at least " +
+           std::to_string(min_block) + " cells per active axis";
   }
   return found;
 }

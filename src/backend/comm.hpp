@@ -22,10 +22,11 @@ struct Comm {
 };
 
 // Chooses process-grid dimensions for `nranks` ranks: each factor must divide
-// its axis and inactive axes (one cell) get 1. Among the valid choices it
+// its axis into blocks of at least `min_block` cells (the ghost depth), and
+// inactive axes (one cell) get 1. Among the valid choices it
 // takes the one with the least ghost-exchange surface. Returns false (and a
 // reason) if there is none.
-bool choose_dims(int nranks, const int nx_global[3], int dims[3], std::string* why);
+bool choose_dims(int nranks, const int nx_global[3], int min_block, int dims[3], std::string* why);
 
 // Creates the Cartesian communicator (MPI orders ranks with the last axis
 // fastest; we pass z, y, x so that x varies fastest across ranks).

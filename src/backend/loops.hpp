@@ -34,15 +34,15 @@ void par_for(const char* name, const Box& b, const F& f) {
   if (b.empty()) return;
 #ifdef ASTRONOMIX_FLAT_LOOPS
   const int ni = b.ie - b.ib, nj = b.je - b.jb;
-  const int nji = nj * ni;
+  const std::int64_t nji = std::int64_t(nj) * ni;
   const int kb = b.kb, jb = b.jb, ib = b.ib;
   Kokkos::parallel_for(
       name, Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<std::int64_t>>(0, b.size()),
       KOKKOS_LAMBDA(const std::int64_t idx) {
         const int k = int(idx / nji);
-        const int r = int(idx - std::int64_t(k) * nji);
-        const int j = r / ni;
-        const int i = r - j * ni;
+        const std::int64_t r = idx - std::int64_t(k) * nji;
+        const int j = int(r / ni);
+        const int i = int(r - std::int64_t(j) * ni);
         f(kb + k, jb + j, ib + i);
       });
 #else
@@ -79,16 +79,16 @@ template <int MIN_BLOCKS = 0, class Reducer, class F>
 void par_reduce(const char* name, const Box& b, const F& f, const Reducer& reducer) {
 #ifdef ASTRONOMIX_FLAT_LOOPS
   const int ni = b.ie - b.ib, nj = b.je - b.jb;
-  const int nji = nj * ni;
+  const std::int64_t nji = std::int64_t(nj) * ni;
   const int kb = b.kb, jb = b.jb, ib = b.ib;
   using Bounds = std::conditional_t<MIN_BLOCKS == 0, Kokkos::LaunchBounds<>, Kokkos::LaunchBounds<256, MIN_BLOCKS>>;
   Kokkos::parallel_reduce(
       name, Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<std::int64_t>, Bounds>(0, b.empty() ? 0 : b.size()),
       KOKKOS_LAMBDA(const std::int64_t idx, typename Reducer::value_type& acc) {
         const int k = int(idx / nji);
-        const int r = int(idx - std::int64_t(k) * nji);
-        const int j = r / ni;
-        const int i = r - j * ni;
+        const std::int64_t r = idx - std::int64_t(k) * nji;
+        const int j = int(r / ni);
+        const int i = int(r - std::int64_t(j) * ni);
         f(kb + k, jb + j, ib + i, acc);
       },
       reducer);

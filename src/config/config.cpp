@@ -156,6 +156,9 @@ Config parse(YAML::Node root, const std::shared_ptr<ConfigContext>& ctx, int nra
       if (c.nx[d] % ranks[d])
         mesh.fail("ranks", std::string("axis ") + "xyz"[d] + ": " + std::to_string(c.nx[d]) +
                                " cells do not split evenly over " + std::to_string(ranks[d]) + " ranks");
+      if (c.nx[d] > 1 && c.nx[d] / ranks[d] < kFvGhost)
+        mesh.fail("ranks", std::string("axis ") + "xyz"[d] + ": blocks of " + std::to_string(c.nx[d] / ranks[d]) +
+                               " cells are thinner than the " + std::to_string(kFvGhost) + " ghost cells the solver needs");
       c.dims[d] = int(ranks[d]);
     }
     if (prod != nranks)
@@ -163,7 +166,7 @@ Config parse(YAML::Node root, const std::shared_ptr<ConfigContext>& ctx, int nra
                              std::to_string(nranks));
   } else {
     std::string why;
-    if (!choose_dims(nranks, c.nx, c.dims, &why)) mesh.fail("cells", why + "; set mesh.ranks or change mesh.cells");
+    if (!choose_dims(nranks, c.nx, kFvGhost, c.dims, &why)) mesh.fail("cells", why + "; set mesh.ranks or change mesh.cells");
   }
   mesh.finish();
 

@@ -18,6 +18,10 @@ Real local_cfl_dt(const Grid& g, const IdealGas& eos, const Array4& u) {
     if (a0) m = math::fmin(m, dx0 / (math::fabs(w[IVX]) + c));
     if (a1) m = math::fmin(m, dx1 / (math::fabs(w[IVY]) + c));
     if (a2) m = math::fmin(m, dx2 / (math::fabs(w[IVZ]) + c));
+    // min() drops NaN operands: a broken state (NaN, or a negative pressure
+    // whose sound speed is NaN) must stop the run instead.
+    const Real speed = math::fabs(w[IVX]) + math::fabs(w[IVY]) + math::fabs(w[IVZ]) + c;
+    if (!(speed == speed) || !(w[IDN] > Real(0))) m = Real(-1);
   }, Kokkos::Min<Real>(dt));
   return dt;
 }

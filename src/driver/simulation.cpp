@@ -165,7 +165,8 @@ RunSummary Simulation::run() {
   while (!done()) {
     const Real dt = next_dt();
     if (!(dt > 0) || !std::isfinite(double(dt))) {
-      throw std::runtime_error("time step became " + std::to_string(double(dt)) + " at t = " +
+      throw std::runtime_error("the state has broken down (NaN, or density <= 0; time step " +
+                               std::to_string(double(dt)) + ") at t = " +
                                std::to_string(time_) + " (step " + std::to_string(steps_) + ")");
     }
     const double ts = now_s();

@@ -16,6 +16,13 @@ bool fv_hydro_fused_supported(const Config& cfg, const Grid& grid, std::string* 
   // The kernel reads two cells beyond each face of the block.
   for (int d = 0; d < 3; ++d)
     if (grid.active(d) && grid.gh[d] < kFvGhost) return no("ghost zones shallower than the PLM stencil");
+#ifdef ASTRONOMIX_FLAT_LOOPS
+  // The sweeps layout keeps 8 rows of 5 variables per team in GPU scratch
+  // (shared) memory, 48 KiB by default.
+  if (cfg.fused_layout == FusedLayout::sweeps &&
+      std::size_t(8) * NHYDRO * (grid.extent(0) + 1) * sizeof(Real) > 48 * 1024)
+    return no("fused_layout sweeps needs more GPU scratch memory than 48 KiB at this block width");
+#endif
   if (why) why->clear();
   return true;
 }

@@ -18,6 +18,11 @@ struct IdealGas {
   }
 };
 
+// Total energy density of a primitive state (in any frame: only |v| counts).
+KOKKOS_INLINE_FUNCTION Real total_energy(const IdealGas& eos, const Real w[NHYDRO]) {
+  return w[IPR] / eos.gm1 + Real(0.5) * w[IDN] * (w[1] * w[1] + w[2] * w[2] + w[3] * w[3]);
+}
+
 // Primitive state (rho, vx, vy, vz, p) from conserved (rho, mx, my, mz, E).
 KOKKOS_INLINE_FUNCTION void cons_to_prim(const IdealGas& eos, const Real u[NHYDRO],
                                          Real w[NHYDRO]) {
@@ -38,8 +43,7 @@ KOKKOS_INLINE_FUNCTION void prim_to_cons(const IdealGas& eos, const Real w[NHYDR
   u[IM1] = rho * w[IVX];
   u[IM2] = rho * w[IVY];
   u[IM3] = rho * w[IVZ];
-  u[IEN] = w[IPR] / eos.gm1 +
-           Real(0.5) * rho * (w[IVX] * w[IVX] + w[IVY] * w[IVY] + w[IVZ] * w[IVZ]);
+  u[IEN] = total_energy(eos, w);
 }
 
 // Physical flux along the normal of a state in the face frame, where slot 1

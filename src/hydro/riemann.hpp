@@ -30,12 +30,8 @@ KOKKOS_INLINE_FUNCTION void einfeldt_speeds(const IdealGas& eos, const Real wl[N
                                             const Real wr[NHYDRO], Real& sl, Real& sr) {
   const Real sql = math::sqrt(wl[IDN]), sqr = math::sqrt(wr[IDN]);
   const Real isum = Real(1) / (sql + sqr);
-  const Real hl = (wl[IPR] / eos.gm1 +
-                   Real(0.5) * wl[IDN] * (wl[1] * wl[1] + wl[2] * wl[2] + wl[3] * wl[3]) +
-                   wl[IPR]) / wl[IDN];
-  const Real hr = (wr[IPR] / eos.gm1 +
-                   Real(0.5) * wr[IDN] * (wr[1] * wr[1] + wr[2] * wr[2] + wr[3] * wr[3]) +
-                   wr[IPR]) / wr[IDN];
+  const Real hl = (total_energy(eos, wl) + wl[IPR]) / wl[IDN];  // enthalpies
+  const Real hr = (total_energy(eos, wr) + wr[IPR]) / wr[IDN];
   const Real u = (sql * wl[1] + sqr * wr[1]) * isum;
   const Real v = (sql * wl[2] + sqr * wr[2]) * isum;
   const Real w = (sql * wl[3] + sqr * wr[3]) * isum;
@@ -83,10 +79,7 @@ KOKKOS_INLINE_FUNCTION void flux_hllc(const IdealGas& eos, const Real wl[NHYDRO]
   const Real am = (tl - tr) * inv_m;
   const Real cp = math::fmax((mr * tl + ml * tr) * inv_m, Real(0));  // contact pressure
   // Fluxes in the frames moving with bm and bp.
-  const Real el = wl[IPR] / eos.gm1 +
-                  Real(0.5) * wl[IDN] * (wl[1] * wl[1] + wl[2] * wl[2] + wl[3] * wl[3]);
-  const Real er = wr[IPR] / eos.gm1 +
-                  Real(0.5) * wr[IDN] * (wr[1] * wr[1] + wr[2] * wr[2] + wr[3] * wr[3]);
+  const Real el = total_energy(eos, wl), er = total_energy(eos, wr);
   const Real vl = wl[1] - bm, vr = wr[1] - bp;
   Real fl[NHYDRO], fr[NHYDRO];
   fl[0] = wl[IDN] * vl;

@@ -2,6 +2,7 @@
 // whose centres lie within `radius` of `center`, in a cold uniform medium.
 // In 2D, E is the energy per unit length (the inactive axis has unit depth).
 #include "config/config.hpp"
+#include "config/config_error.hpp"
 #include "config/section.hpp"
 #include "problems/problem.hpp"
 
@@ -27,6 +28,9 @@ class Sedov final : public Problem {
       if (inside(g.x_center(0, i), g.x_center(1, j), g.x_center(2, k))) ++n;
     }, Kokkos::Sum<long long>(local));
     const long long count = allreduce_sum(comm, local);
+    if (count == 0)  // every rank sees the same sum, so all throw together
+      throw ConfigError("problem.radius: no cell centre lies within " + std::to_string(radius) +
+                        " of the centre; give a larger radius (a few cells)");
     Real volume = 1;
     for (int d = 0; d < 3; ++d)
       if (g.active(d)) volume *= g.dx[d];
