@@ -1,5 +1,7 @@
 #include "fv/fv_native.hpp"
 
+#include "fv/plm.hpp"
+
 namespace ax {
 
 FvNativeWorkspace::FvNativeWorkspace(const Grid& g)
@@ -49,8 +51,8 @@ void compute_face_states(const Grid& g, int d, int order, const Array4& w, const
   par_for("fv_native_face_states", axis_box(g, d, 0, 1), KOKKOS_LAMBDA(int k, int j, int i) {
     for (int n = 0; n < NHYDRO; ++n) {
       const Real left = w(n, k - dk, j - dj, i - di), right = w(n, k, j, i);
-      wl(n, k, j, i) = plm ? left + Real(0.5) * slope(n, k - dk, j - dj, i - di) : left;
-      wr(n, k, j, i) = plm ? right - Real(0.5) * slope(n, k, j, i) : right;
+      wl(n, k, j, i) = plm ? plm_upper(left, slope(n, k - dk, j - dj, i - di)) : left;
+      wr(n, k, j, i) = plm ? plm_lower(right, slope(n, k, j, i)) : right;
     }
   });
 }
