@@ -46,7 +46,7 @@ COLUMNS = [
     "cell_updates_per_s", "speedup", "efficiency", "host_peak_rss_bytes_max_rank",
     "device_memory_used_bytes", "execution_space", "hostname", "date",
     # extra context
-    "process_grid", "fv_path", "precision", "step_wall_s", "cell_updates_per_s_steps_only",
+    "process_grid", "hydro_path", "precision", "step_wall_s", "cell_updates_per_s_steps_only",
 ]
 
 
@@ -269,7 +269,7 @@ def plot(rows, png, title=None):
 
     if title is None:
         r = rows[0]
-        paths = sorted({row.get("fv_path", "") for row in rows if row.get("fv_path")})
+        paths = sorted({row.get("hydro_path", "") for row in rows if row.get("hydro_path")})
         bits = [r.get("execution_space", ""), paths and " vs ".join(paths) + " FV",
                 r.get("precision", ""), "%s thread(s)/rank" % r.get("threads", "?"),
                 "%s steps" % r.get("steps", "?")]
@@ -334,7 +334,7 @@ def main(argv=None):
                     "date": datetime.datetime.now(datetime.timezone.utc)
                             .replace(microsecond=0).isoformat(),
                     "process_grid": "x".join(str(v) for v in best.get("process_grid", [])),
-                    "fv_path": best.get("fv_path", ""),
+                    "hydro_path": best.get("hydro_path", ""),
                     "precision": best.get("precision", ""),
                     "step_wall_s": "%.6f" % best.get("step_wall_s", float("nan")),
                     "cell_updates_per_s_steps_only":

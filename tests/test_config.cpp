@@ -51,7 +51,8 @@ TEST(Config, ErrorsNameLineAndKey) {
 
 TEST(Config, EveryShippedConfigIsValid) {
   for (const char* f : {"sod.yaml", "sod_y.yaml", "sod_z.yaml", "sedov2d.yaml", "sedov3d.yaml", "blast3d.yaml",
-                        "linear_wave1d.yaml", "linear_wave2d.yaml", "linear_wave3d.yaml", "kelvin_helmholtz.yaml"}) {
+                        "linear_wave1d.yaml", "linear_wave2d.yaml", "linear_wave3d.yaml", "kelvin_helmholtz.yaml", "sedov3d_fd.yaml"}) {
+    EXPECT_NO_THROW(config_from(read_config(f), {"solver.family=fd"})) << f << " with the fd family";
     EXPECT_NO_THROW(config_from(read_config(f))) << f;
   }
 }

@@ -15,7 +15,8 @@ Each case runs the same config under `mpirun -n 1`, then 2 and 4 ranks
 Cases: 3D Sedov 32^3 (outflow; and reflecting/outflow/periodic with the
 blast against the walls), 2D Kelvin-Helmholtz 64x128 (periodic; and
 reflecting in x), 1D Sod along y and along z (4 ranks must split that axis,
-also with a reflecting wall).
+also with a reflecting wall); the FD WENO5 solver on the 3D blast (fused
+and native) and on Sod along y.
 
 Environment: ASTRONOMIX_EXE, MPIEXEC (empty -> `mpirun`), ASTRONOMIX_SOURCE.
 Run with Debian's /usr/bin/python3. The last line printed is
@@ -184,6 +185,16 @@ def main():
              [(1, None), (4, None)], expect_auto={4: [1, 4, 1]}),
         Case("sod_z", "sod_z.yaml", [1, 1, 128], ["output.dt=0.04", both], [(1, None), (4, None)],
              expect_auto={4: [1, 1, 4]}),
+        # FD WENO5 (ghost depth 3): the 3D blast with walls, fused and native
+        # (the native path's 2N integrator), and Sod along y.
+        Case("sedov3d_fd", "sedov3d_fd.yaml", [32, 32, 32],
+             steps10 + ["boundaries.x=reflecting", "problem.center=[-0.4,0.1,0.0]"],
+             [(1, None), (2, None), (4, None), (4, [2, 1, 2])], expect_auto={2: [1, 1, 2], 4: [1, 1, 4]}),
+        Case("sedov3d_fd_native_lsrk4", "sedov3d_fd.yaml", [24, 24, 24],
+             ["time.max_steps=6", "output.every_steps=3", both, "solver.backend=native", "time.integrator=lsrk4", "time.cfl=1.0"],
+             [(1, None), (4, [1, 2, 2])]),
+        Case("sod_y_fd", "sod_y.yaml", [1, 128, 1], ["output.dt=0.04", both, "solver.family=fd"],
+             [(1, None), (4, None)], expect_auto={4: [1, 4, 1]}),
     ]
     for case in cases:
         for layout in case.layouts:

@@ -65,12 +65,13 @@ double total_energy(const Simulation& sim) {
 // 3D (Kamm & Timmes 2007; alpha = 0.4936).
 constexpr double kXi3D = 1.15167;
 
-TEST(Sedov, ShockRadius3D) {
+void check_sedov(const char* file, const char* label, std::vector<std::string> extra = {},
+                 double max_err_64 = 0.04, double max_drift_32 = 1e-12) {
   std::vector<double> err;
   for (int n : {32, 64}) {
-    Config cfg = config_from(read_config("sedov3d.yaml"),
-                             {"mesh.cells=[" + std::to_string(n) + "," + std::to_string(n) + "," +
-                              std::to_string(n) + "]"});
+    std::vector<std::string> sets = extra;
+    sets.push_back("mesh.cells=[" + std::to_string(n) + "," + std::to_string(n) + "," + std::to_string(n) + "]");
+    Config cfg = config_from(read_config(file), sets);
     Comm comm = comm_for(cfg);
     {
       Simulation sim(cfg, comm, false);
@@ -80,16 +81,29 @@ TEST(Sedov, ShockRadius3D) {
       const double r = shock_radius(sim, 1.0);
       const double exact = kXi3D * std::pow(1.0 * sim.time() * sim.time() / 1.0, 0.2);
       const double drift = total_energy(sim) / e0 - 1;
-      std::printf("sedov 3D %d^3: R = %.4f, Sedov-Taylor %.4f, error %.2f%%; energy drift %.2e\n", n, r,
+      std::printf("sedov 3D %s %d^3: R = %.4f, Sedov-Taylor %.4f, error %.2f%%; energy drift %.2e\n", label, n, r,
                   exact, 100 * (r / exact - 1), drift);
       err.push_back(std::fabs(r / exact - 1));
       // The shock has not reached the outflow boundaries: energy is conserved.
-      EXPECT_LE(std::fabs(drift), 1e-12);
+      EXPECT_LE(std::fabs(drift), n == 32 ? max_drift_32 : 1e-12);
     }
     free_comm(comm);
   }
-  EXPECT_LE(err[1], 0.04);      // within 4% at 64^3 (3.2% when written)
-  EXPECT_LT(err[1], err[0]);    // and closer than at 32^3
+  EXPECT_LE(err[1], max_err_64) << label;  // within 4% at 64^3
+  EXPECT_LT(err[1], err[0]) << label;  // and closer than at 32^3
+}
+
+// FV: 3.2% at 64^3 when written.
+TEST(Sedov, ShockRadius3D) { check_sedov("sedov3d.yaml", "fv"); }
+// FD WENO5 + SSP-RK(5,4) at its default CFL 1.5.
+// FD WENO5 + SSP-RK(5,4) at CFL 1.5 as shipped (WENO-Z weights): 1.6% at
+// 64^3 when written, the same bound as FV.
+TEST(Sedov, ShockRadius3DFd) { check_sedov("sedov3d_fd.yaml", "fd weno-z"); }
+// Jiang-Shu weights smear the shell more (4.3% at 64^3 when written; CFL
+// 0.6 gives the same), and at 32^3 the smeared front reaches the outflow
+// boundary: energy leaves at the 4e-11 level there.
+TEST(Sedov, ShockRadius3DFdJiangShu) {
+  check_sedov("sedov3d_fd.yaml", "fd weno-js", {"solver.weno=js"}, 0.045, 1e-10);
 }
 
 }  // namespace

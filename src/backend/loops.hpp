@@ -29,7 +29,14 @@ struct Box {
 #define ASTRONOMIX_FLAT_LOOPS 1
 #endif
 
-template <class F>
+// MIN_BLOCKS > 0 asks the GPU compiler to fit that many blocks of 256
+// threads per multiprocessor (__launch_bounds__), trading registers for
+// occupancy.
+template <int MIN_BLOCKS>
+using LaunchBoundsFor =
+    std::conditional_t<MIN_BLOCKS == 0, Kokkos::LaunchBounds<>, Kokkos::LaunchBounds<256, MIN_BLOCKS>>;
+
+template <int MIN_BLOCKS = 0, class F>
 void par_for(const char* name, const Box& b, const F& f) {
   if (b.empty()) return;
 #ifdef ASTRONOMIX_FLAT_LOOPS
@@ -37,7 +44,7 @@ void par_for(const char* name, const Box& b, const F& f) {
   const std::int64_t nji = std::int64_t(nj) * ni;
   const int kb = b.kb, jb = b.jb, ib = b.ib;
   Kokkos::parallel_for(
-      name, Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<std::int64_t>>(0, b.size()),
+      name, Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<std::int64_t>, LaunchBoundsFor<MIN_BLOCKS>>(0, b.size()),
       KOKKOS_LAMBDA(const std::int64_t idx) {
         const int k = int(idx / nji);
         const std::int64_t r = idx - std::int64_t(k) * nji;
@@ -72,16 +79,14 @@ void par_for_vars(const char* name, int nvar, const Box& b, const F& f) {
 }
 
 // Reduction over a box with a Kokkos reducer built from `result`
-// (Kokkos::Min<Real>, Kokkos::Sum<long>, ...). MIN_BLOCKS > 0 asks the GPU
-// compiler to fit that many blocks of 256 threads per multiprocessor
-// (__launch_bounds__), trading registers for occupancy.
+// (Kokkos::Min<Real>, Kokkos::Sum<long>, ...); MIN_BLOCKS as for par_for.
 template <int MIN_BLOCKS = 0, class Reducer, class F>
 void par_reduce(const char* name, const Box& b, const F& f, const Reducer& reducer) {
 #ifdef ASTRONOMIX_FLAT_LOOPS
   const int ni = b.ie - b.ib, nj = b.je - b.jb;
   const std::int64_t nji = std::int64_t(nj) * ni;
   const int kb = b.kb, jb = b.jb, ib = b.ib;
-  using Bounds = std::conditional_t<MIN_BLOCKS == 0, Kokkos::LaunchBounds<>, Kokkos::LaunchBounds<256, MIN_BLOCKS>>;
+  using Bounds = LaunchBoundsFor<MIN_BLOCKS>;
   Kokkos::parallel_reduce(
       name, Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<std::int64_t>, Bounds>(0, b.empty() ? 0 : b.size()),
       KOKKOS_LAMBDA(const std::int64_t idx, typename Reducer::value_type& acc) {

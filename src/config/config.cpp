@@ -10,6 +10,7 @@
 
 #include "backend/comm.hpp"
 #include "config/section.hpp"
+#include "fd/fd_hydro.hpp"
 #include "fv/fv_hydro.hpp"
 #include "problems/problem.hpp"
 
@@ -21,9 +22,13 @@ const char* to_string(Integrator i) {
     case Integrator::rk2: return "rk2";
     case Integrator::vl2: return "vl2";
     case Integrator::rk3: return "rk3";
+    case Integrator::ssprk5_4: return "ssprk5_4";
+    case Integrator::lsrk4: return "lsrk4";
   }
   return "?";
 }
+const char* to_string(WenoWeights w) { return w == WenoWeights::z ? "z" : "js"; }
+const char* to_string(EigenAverage a) { return a == EigenAverage::roe ? "roe" : "arithmetic"; }
 const char* to_string(Limiter l) {
   switch (l) {
     case Limiter::minmod: return "minmod";
@@ -134,6 +139,41 @@ Config parse(YAML::Node root, const std::shared_ptr<ConfigContext>& ctx, int nra
   if (!root.IsMap()) throw ConfigError(ctx->file + ": expected a mapping of sections (mesh, time, ...) at the top level");
   Section top(root, "", ctx);
 
+  // The solver first: the ghost depth, the integrator and the CFL number
+  // depend on its family.
+  Section solver = top.section("solver", false);
+  c.family = solver.choice("family", "fv", {"fv", "fd"});
+  const bool fd = c.family == "fd";
+  c.ghost = fd ? kFdGhost : kFvGhost;
+  // The other family's options are validated if present (a typo fails
+  // either way) but not used: the run header names the scheme that runs.
+  // Defaults are recorded for the chosen family only.
+  auto option = [&](bool of_fd, const std::string& key, const std::string& def,
+                    const std::vector<std::string>& allowed) {
+    return of_fd == fd || solver.has(key) ? solver.choice(key, def, allowed) : def;
+  };
+  c.order = option(false, "reconstruction", "plm", {"plm", "pcm"}) == "plm" ? 2 : 1;
+  c.fv.limiter = pick<Limiter>(
+      option(false, "limiter", "van_leer", {"minmod", "van_leer", "mc", "van_albada", "superbee"}),
+      {{"minmod", Limiter::minmod}, {"van_leer", Limiter::van_leer}, {"mc", Limiter::mc},
+       {"van_albada", Limiter::van_albada}, {"superbee", Limiter::superbee}});
+  c.fv.riemann = pick<RiemannSolver>(option(false, "riemann", "hllc", {"llf", "hlle", "hllc"}),
+                                     {{"llf", RiemannSolver::llf}, {"hlle", RiemannSolver::hlle},
+                                      {"hllc", RiemannSolver::hllc}});
+  c.fd.weights = pick<WenoWeights>(option(true, "weno", "js", {"js", "z"}),
+                                   {{"js", WenoWeights::js}, {"z", WenoWeights::z}});
+  if (fd || solver.has("weno_epsilon")) c.fd.epsilon = Real(solver.real("weno_epsilon", 1e-7, 1e-30, 1));
+  c.fd.average = pick<EigenAverage>(option(true, "eigen_average", "arithmetic", {"arithmetic", "roe"}),
+                                    {{"arithmetic", EigenAverage::arithmetic}, {"roe", EigenAverage::roe}});
+  c.backend = pick<Backend>(solver.choice("backend", "auto", {"auto", "native", "fused"}),
+                            {{"auto", Backend::automatic}, {"native", Backend::native},
+                             {"fused", Backend::fused}});
+  // Tuning knob of the FV kernels: auto takes sweeps on CPUs and cells on
+  // GPUs (measured).
+  c.fused_layout = pick<FusedLayout>(option(false, "fused_layout", "auto", {"auto", "cells", "sweeps"}),
+                                     {{"auto", FusedLayout::automatic}, {"cells", FusedLayout::cells},
+                                      {"sweeps", FusedLayout::sweeps}});
+
   Section mesh = top.section("mesh", true);
   const auto cells = mesh.integers("cells", 3, std::nullopt, 1, 1 << 20);
   const auto lower = mesh.reals("lower", 3, std::vector<double>{0, 0, 0});
@@ -156,9 +196,9 @@ Config parse(YAML::Node root, const std::shared_ptr<ConfigContext>& ctx, int nra
       if (c.nx[d] % ranks[d])
         mesh.fail("ranks", std::string("axis ") + "xyz"[d] + ": " + std::to_string(c.nx[d]) +
                                " cells do not split evenly over " + std::to_string(ranks[d]) + " ranks");
-      if (c.nx[d] > 1 && c.nx[d] / ranks[d] < kFvGhost)
+      if (c.nx[d] > 1 && c.nx[d] / ranks[d] < c.ghost)
         mesh.fail("ranks", std::string("axis ") + "xyz"[d] + ": blocks of " + std::to_string(c.nx[d] / ranks[d]) +
-                               " cells are thinner than the " + std::to_string(kFvGhost) + " ghost cells the solver needs");
+                               " cells are thinner than the " + std::to_string(c.ghost) + " ghost cells the solver needs");
       c.dims[d] = int(ranks[d]);
     }
     if (prod != nranks)
@@ -166,7 +206,7 @@ Config parse(YAML::Node root, const std::shared_ptr<ConfigContext>& ctx, int nra
                              std::to_string(nranks));
   } else {
     std::string why;
-    if (!choose_dims(nranks, c.nx, kFvGhost, c.dims, &why)) mesh.fail("cells", why + "; set mesh.ranks or change mesh.cells");
+    if (!choose_dims(nranks, c.nx, c.ghost, c.dims, &why)) mesh.fail("cells", why + "; set mesh.ranks or change mesh.cells");
   }
   mesh.finish();
 
@@ -187,46 +227,47 @@ Config parse(YAML::Node root, const std::shared_ptr<ConfigContext>& ctx, int nra
   Section time = top.section("time", true);
   c.t_end = time.real("end", std::nullopt, 0, 1e300, true);
   c.max_steps = time.integer("max_steps", -1, -1, 1LL << 62);
-  c.cfl = time.real("cfl", 0.3, 0, 1.0, true);
-  c.integrator = pick<Integrator>(time.choice("integrator", "vl2", {"rk1", "rk2", "vl2", "rk3"}),
-                                  {{"rk1", Integrator::rk1}, {"rk2", Integrator::rk2},
-                                   {"vl2", Integrator::vl2}, {"rk3", Integrator::rk3}});
+  // Defaults: Athena++'s VL2 for FV; SSP-RK(5,4) for FD, as astronomix.
+  const std::string integ =
+      time.choice("integrator", fd ? "ssprk5_4" : "vl2", {"rk1", "rk2", "vl2", "rk3", "ssprk5_4", "lsrk4"});
+  c.integrator = pick<Integrator>(integ, {{"rk1", Integrator::rk1}, {"rk2", Integrator::rk2},
+                                          {"vl2", Integrator::vl2}, {"rk3", Integrator::rk3},
+                                          {"ssprk5_4", Integrator::ssprk5_4}, {"lsrk4", Integrator::lsrk4}});
+  if (fd && (integ == "rk1" || integ == "rk2" || integ == "vl2"))
+    time.fail("integrator", "'" + integ + "' is not stable with solver.family: fd (WENO5 needs a third- or "
+                            "fourth-order Runge-Kutta); expected rk3, ssprk5_4 or lsrk4");
+  if (!fd && (integ == "ssprk5_4" || integ == "lsrk4"))
+    time.fail("integrator", "'" + integ + "' is available with solver.family: fd only; the fv family takes "
+                            "rk1, rk2, vl2 or rk3");
+  // FD's CFL number is relative to the sum of the per-axis signal speeds
+  // (so 1D and 3D runs mean the same); the defaults sit below each
+  // integrator's stability limit with WENO5 (SSP-RK(5,4): SSP coefficient 1.508).
+  double cfl_default = 0.3, cfl_max = 1.0;
+  if (fd) {
+    cfl_default = c.integrator == Integrator::ssprk5_4 ? 1.5 : c.integrator == Integrator::lsrk4 ? 1.0 : 0.8;
+    cfl_max = c.integrator == Integrator::ssprk5_4 ? 1.6 : 1.4;
+  }
+  c.cfl = time.real("cfl", cfl_default, 0, cfl_max, true);
   time.finish();
 
   Section phys = top.section("physics", false);
   c.gamma = phys.real("gamma", 5.0 / 3.0, -1e300, 1e300);
+  c.fv.eos = c.fd.eos = IdealGas(Real(c.gamma));
   if (c.gamma <= 1) phys.fail("gamma", "expected a number > 1 (ratio of specific heats), got " + std::to_string(c.gamma));
   c.density_floor = phys.real("density_floor", 1e-10, 0, 1e300);
   c.pressure_floor = phys.real("pressure_floor", 1e-13, 0, 1e300);
   phys.finish();
 
-  Section solver = top.section("solver", false);
-  c.family = solver.choice("family", "fv", {"fv"});
-  c.order = solver.choice("reconstruction", "plm", {"plm", "pcm"}) == "plm" ? 2 : 1;
-  c.fv.eos = IdealGas(Real(c.gamma));
-  c.fv.limiter = pick<Limiter>(
-      solver.choice("limiter", "van_leer", {"minmod", "van_leer", "mc", "van_albada", "superbee"}),
-      {{"minmod", Limiter::minmod}, {"van_leer", Limiter::van_leer}, {"mc", Limiter::mc},
-       {"van_albada", Limiter::van_albada}, {"superbee", Limiter::superbee}});
-  c.fv.riemann = pick<RiemannSolver>(solver.choice("riemann", "hllc", {"llf", "hlle", "hllc"}),
-                                     {{"llf", RiemannSolver::llf}, {"hlle", RiemannSolver::hlle},
-                                      {"hllc", RiemannSolver::hllc}});
-  c.backend = pick<Backend>(solver.choice("backend", "auto", {"auto", "native", "fused"}),
-                            {{"auto", Backend::automatic}, {"native", Backend::native},
-                             {"fused", Backend::fused}});
-  // Tuning knob: auto takes sweeps on CPUs and cells on GPUs (measured).
-  c.fused_layout = pick<FusedLayout>(solver.choice("fused_layout", "auto", {"auto", "cells", "sweeps"}),
-                                     {{"auto", FusedLayout::automatic}, {"cells", FusedLayout::cells},
-                                      {"sweeps", FusedLayout::sweeps}});
   if (c.backend == Backend::fused) {
     // Checked here, not when the solver starts, so `check` and `run` agree.
     const int origin[3] = {0, 0, 0};
-    const Grid g = make_grid(c.nx, c.xmin, c.xmax, kFvGhost, c.dims, origin);
+    const Grid g = make_grid(c.nx, c.xmin, c.xmax, c.ghost, c.dims, origin);
     std::string why;
-    if (!fv_hydro_fused_supported(c, g, &why))
-      solver.fail("backend", "'fused' is not available for this run: " + why + " (use 'auto' or 'native')");
+    const bool ok = fd ? fd_hydro_fused_supported(c, g, &why) : fv_hydro_fused_supported(c, g, &why);
+    if (!ok) solver.fail("backend", "'fused' is not available for this run: " + why + " (use 'auto' or 'native')");
   }
   solver.finish();
+
 
   Section out = top.section("output", false);
   c.out_dir = out.text("directory", "output");

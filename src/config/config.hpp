@@ -8,13 +8,14 @@
 
 #include "backend/boundary_kind.hpp"
 #include "backend/types.hpp"
+#include "fd/fd_options.hpp"
 #include "fv/fv_options.hpp"
 
 namespace ax {
 
 class Problem;
 
-enum class Integrator { rk1, rk2, vl2, rk3 };
+enum class Integrator { rk1, rk2, vl2, rk3, ssprk5_4, lsrk4 };
 enum class Backend { automatic, native, fused };
 // How the fused FV kernel is laid out (src/fv/fv_fused.hpp).
 enum class FusedLayout { automatic, cells, sweeps };
@@ -34,7 +35,7 @@ struct Config {
   // time
   Real t_end = 0;
   long long max_steps = -1;
-  Real cfl = 0.3;
+  Real cfl = 0.3;  // fv: of min_d dx_d / (|v_d| + c); fd: of 1 / sum_d ((|v_d| + c) / dx_d)
   Integrator integrator = Integrator::vl2;
 
   // physics
@@ -43,9 +44,11 @@ struct Config {
   Real pressure_floor = 0;
 
   // solver
-  std::string family = "fv";
+  std::string family = "fv";  // fv: finite volume (src/fv), fd: finite difference WENO5 (src/fd)
+  int ghost = kFvGhost;       // ghost depth of the family's stencil
   int order = 2;  // 1: piecewise constant, 2: PLM
   FvOptions fv;
+  FdOptions fd;
   Backend backend = Backend::automatic;
   FusedLayout fused_layout = FusedLayout::automatic;
 
@@ -78,5 +81,7 @@ Config parse_config(const std::string& yaml_text, const std::string& name,
 const char* to_string(Integrator);
 const char* to_string(Limiter);
 const char* to_string(RiemannSolver);
+const char* to_string(WenoWeights);
+const char* to_string(EigenAverage);
 
 }  // namespace ax

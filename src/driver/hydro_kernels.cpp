@@ -6,7 +6,7 @@
 
 namespace ax {
 
-Real local_cfl_dt(const Grid& g, const IdealGas& eos, const Array4& u) {
+Real local_cfl_dt(const Grid& g, const IdealGas& eos, const Array4& u, bool sum_axes) {
   const bool a0 = g.active(0), a1 = g.active(1), a2 = g.active(2);
   const Real dx0 = g.dx[0], dx1 = g.dx[1], dx2 = g.dx[2];
   Real dt = 0;
@@ -15,9 +15,17 @@ Real local_cfl_dt(const Grid& g, const IdealGas& eos, const Array4& u) {
     for (int n = 0; n < NHYDRO; ++n) uc[n] = u(n, k, j, i);
     cons_to_prim(eos, uc, w);
     const Real c = eos.sound_speed(w[IDN], w[IPR]);
-    if (a0) m = math::fmin(m, dx0 / (math::fabs(w[IVX]) + c));
-    if (a1) m = math::fmin(m, dx1 / (math::fabs(w[IVY]) + c));
-    if (a2) m = math::fmin(m, dx2 / (math::fabs(w[IVZ]) + c));
+    if (sum_axes) {
+      Real rate = 0;
+      if (a0) rate += (math::fabs(w[IVX]) + c) / dx0;
+      if (a1) rate += (math::fabs(w[IVY]) + c) / dx1;
+      if (a2) rate += (math::fabs(w[IVZ]) + c) / dx2;
+      m = math::fmin(m, Real(1) / rate);
+    } else {
+      if (a0) m = math::fmin(m, dx0 / (math::fabs(w[IVX]) + c));
+      if (a1) m = math::fmin(m, dx1 / (math::fabs(w[IVY]) + c));
+      if (a2) m = math::fmin(m, dx2 / (math::fabs(w[IVZ]) + c));
+    }
     // min() drops NaN operands: a broken state (NaN, or a negative pressure
     // whose sound speed is NaN) must stop the run instead.
     const Real speed = math::fabs(w[IVX]) + math::fabs(w[IVY]) + math::fabs(w[IVZ]) + c;

@@ -8,9 +8,11 @@
 
 namespace ax {
 
-// Smallest dx / (|v| + c) over the interior and the active axes (as
-// Athena++: the minimum over directions, not the sum).
-Real local_cfl_dt(const Grid& g, const IdealGas& eos, const Array4& u);
+// Largest stable step at CFL number 1 over the interior: the smallest
+// dx / (|v| + c) over cells and active axes (as Athena++), or with
+// `sum_axes` the smallest 1 / sum_d ((|v_d| + c) / dx_d) (as the FD solver
+// defines its CFL number).
+Real local_cfl_dt(const Grid& g, const IdealGas& eos, const Array4& u, bool sum_axes = false);
 
 // out = a u0 + b in + c dt du over the interior (out may be u0 or in).
 void stage_update(const Grid& g, Real a, Real b, Real c_dt, const Array4& u0, const Array4& in,

@@ -19,7 +19,7 @@ namespace ax {
 namespace {
 
 Grid grid_for(const Config& cfg, const Comm& comm) {
-  return make_grid(cfg.nx, cfg.xmin, cfg.xmax, kFvGhost, comm.dims, comm.coords);
+  return make_grid(cfg.nx, cfg.xmin, cfg.xmax, cfg.ghost, comm.dims, comm.coords);
 }
 
 double now_s() {
@@ -42,12 +42,14 @@ Simulation::Simulation(const Config& cfg, const Comm& comm, bool verbose)
       grid_(grid_for(cfg, comm)),
       u_(grid_.make_array("u", NHYDRO)),
       ghosts_(grid_, comm, NHYDRO, cfg.bc, cfg.gpu_aware_mpi),
-      hydro_(cfg, grid_),
-      stages_(stages_of(cfg.integrator)) {
-  // Stage buffers besides u_: one for two-stage integrators, two for RK3
-  // (whose last stage still needs the state at the start of the step).
-  const std::size_t nwork = stages_.size() > 2 ? 2 : 1;
+      hydro_(make_hydro_solver(cfg, grid_)),
+      scheme_(scheme_of(cfg.integrator)) {
+  // Stage buffers besides u_: none for 2N schemes, one for two-stage
+  // integrators, two for more stages (whose last stage still needs the
+  // state at the start of the step).
+  const std::size_t nwork = scheme_.in_place ? 0 : scheme_.stages.size() > 2 ? 2 : 1;
   for (std::size_t w = 0; w < nwork; ++w) work_.push_back(grid_.make_array("u_stage", NHYDRO));
+  if (scheme_.uses_r) work_.push_back(r_ = grid_.make_array("u_register", NHYDRO));
   // Ghost cells the exchange never writes (corners of inactive axes) must
   // still hold numbers: zero every buffer once.
   Kokkos::deep_copy(u_, Real(0));
@@ -67,7 +69,7 @@ void Simulation::initialize() {
 }
 
 Real Simulation::next_dt() const {
-  const double local = local_cfl_dt(grid_, cfg_.fv.eos, u_);
+  const double local = local_cfl_dt(grid_, cfg_.fv.eos, u_, cfg_.family == "fd");
   double dt = cfg_.cfl * allreduce_min(comm_, local);
   if (time_ + dt > cfg_.t_end) dt = cfg_.t_end - time_;
   return Real(dt);
@@ -75,15 +77,15 @@ Real Simulation::next_dt() const {
 
 void Simulation::step(Real dt) {
   Array4 in = u_;
-  for (std::size_t s = 0; s < stages_.size(); ++s) {
-    const Stage& st = stages_[s];
+  for (std::size_t s = 0; s < scheme_.stages.size(); ++s) {
     ghosts_.fill(in);
     // The last stage writes back into u_ (it reads U0 = u_ only at the cell
     // it writes); the others into a stage buffer that is not their input.
-    const bool last = s + 1 == stages_.size();
-    Array4 out = last && in.data() != u_.data() ? u_
+    const bool last = s + 1 == scheme_.stages.size();
+    Array4 out = scheme_.in_place ? in
+                 : last && in.data() != u_.data() ? u_
                  : (in.data() == work_[0].data() ? work_[1] : work_[0]);
-    floor_hits_ += hydro_.stage(st.first_order ? 1 : cfg_.order, st.a, st.b, st.c * dt, u_, in, out);
+    floor_hits_ += hydro_->stage(scheme_.stages[s], dt, {u_, in, out, r_});
     in = out;
   }
   // One-stage integrators end in a stage buffer: make it the state.
@@ -95,7 +97,7 @@ void Simulation::step(Real dt) {
 std::int64_t Simulation::array_bytes() const {
   std::int64_t b = std::int64_t(u_.span()) * sizeof(Real);
   for (const auto& w : work_) b += std::int64_t(w.span()) * sizeof(Real);
-  return b + hydro_.array_bytes() + ghosts_.buffer_bytes();
+  return b + hydro_->array_bytes() + ghosts_.buffer_bytes();
 }
 
 std::string Simulation::write_snapshot(bool sequential) {
@@ -135,9 +137,9 @@ void Simulation::print_header() const {
      << (sizeof(Real) == 8 ? "double" : "float") << " precision, HDF5 "
      << (hdf5_is_parallel() ? "parallel" : "serial") << ", MPI "
      << (cfg_.gpu_aware_mpi ? "GPU-aware" : "staged through host") << "\n"
-     << "  fv hydro: " << hydro_.path() << " path (" << hydro_.reason() << "); "
-     << (cfg_.order == 2 ? "plm" : "pcm") << " + " << to_string(cfg_.fv.limiter) << " + "
-     << to_string(cfg_.fv.riemann) << " + " << to_string(cfg_.integrator) << ", cfl " << cfg_.cfl;
+     << "  " << hydro_->family() << " hydro: " << hydro_->path() << " path (" << hydro_->reason() << "); "
+     << hydro_->scheme() << " + " << to_string(cfg_.integrator) << ", cfl " << cfg_.cfl
+     << (cfg_.family == "fd" ? " (of the sum of the axes' signal speeds)" : "");
   std::cout << os.str() << std::endl;
 }
 
@@ -238,8 +240,9 @@ void Simulation::write_summary(const RunSummary& s) const {
   j["state_bytes"] = s.state_bytes;
   j["array_bytes"] = s.array_bytes;
   j["array_bytes_over_state"] = double(s.array_bytes) / double(s.state_bytes);
-  j["fv_path"] = hydro_.path();
-  j["fv_path_reason"] = hydro_.reason();
+  j["solver_family"] = hydro_->family();
+  j["hydro_path"] = hydro_->path();
+  j["hydro_path_reason"] = hydro_->reason();
   j["execution_space"] = ExecSpace::name();
   j["kokkos_version"] = KOKKOS_VERSION;
   j["precision"] = sizeof(Real) == 8 ? "double" : "float";

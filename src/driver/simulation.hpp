@@ -1,8 +1,9 @@
 // One simulation: the state, the solver, the time loop, and its outputs.
 //
-// One step: for each stage of the integrator
-//   ghost exchange + physical boundaries -> out = a U0 + b in + c dt L(in)
-//   -> floors (src/fv/fv_hydro.hpp runs this fused or native).
+// One step: for each stage of the integrator (driver/stages.hpp)
+//   ghost exchange + physical boundaries -> the stage's combination of U0,
+//   in, dt L(in) (and R) -> floors; the solver family (src/fv or src/fd)
+//   runs it fused or native.
 // The time step is the global minimum of the CFL condition, an exact
 // reduction, so results do not depend on the number of ranks.
 #pragma once
@@ -18,7 +19,7 @@
 #include "backend/halo.hpp"
 #include "config/config.hpp"
 #include "driver/stages.hpp"
-#include "fv/fv_hydro.hpp"
+#include "driver/hydro_solver.hpp"
 
 namespace ax {
 
@@ -52,7 +53,7 @@ class Simulation {
   const Array4& state() const { return u_; }
   double time() const { return time_; }
   long long steps() const { return steps_; }
-  const FvHydro& hydro() const { return hydro_; }
+  const HydroSolver& hydro() const { return *hydro_; }
 
   // Bytes of every array this rank allocated on the device (state, stage
   // buffers, solver workspace, halo buffers): the solver's memory footprint.
@@ -73,12 +74,14 @@ class Simulation {
   Grid grid_;
   // u_ holds the state between steps (and the state at the start of a step
   // while its stages run); stages write into work_ and the last one back
-  // into u_, which each cell reads only at itself.
+  // into u_, which each cell reads only at itself. 2N schemes update u_ in
+  // place and need no work_; SSP-RK(5,4) also keeps the register r_.
   Array4 u_;
   std::vector<Array4> work_;
+  Array4 r_;
   GhostExchange ghosts_;
-  FvHydro hydro_;
-  std::vector<Stage> stages_;
+  std::unique_ptr<HydroSolver> hydro_;
+  Scheme scheme_;
   double time_ = 0;
   long long steps_ = 0;
   long long floor_hits_ = 0;

@@ -1,5 +1,7 @@
 #include "fv/fv_hydro.hpp"
 
+#include <stdexcept>
+
 #include "config/config_error.hpp"
 #include "driver/hydro_kernels.hpp"
 #include "fv/fv_fused.hpp"
@@ -28,6 +30,7 @@ bool fv_hydro_fused_supported(const Config& cfg, const Grid& grid, std::string* 
 }
 
 FvHydro::FvHydro(const Config& cfg, const Grid& grid) : opt_(cfg.fv), grid_(grid) {
+  order_ = cfg.order;
   floors_.density = Real(cfg.density_floor);
   floors_.pressure = Real(cfg.pressure_floor);
   std::string why;
@@ -59,8 +62,18 @@ std::int64_t FvHydro::array_bytes() const {
   return bytes;
 }
 
-long long FvHydro::stage(int order, Real a, Real b, Real c_dt, const Array4& u0, const Array4& in,
-                         const Array4& out) {
+std::string FvHydro::scheme() const {
+  return std::string(order_ == 2 ? "plm" : "pcm") + " + " + to_string(opt_.limiter) + " + " + to_string(opt_.riemann);
+}
+
+long long FvHydro::stage(const Stage& st, Real dt, const StageBuffers& b) {
+  if (st.e != 0 || st.A != 0 || st.set_r)
+    throw std::logic_error("FV stages take the two-register form only");  // the config rejects such integrators
+  return combine(st.first_order ? 1 : order_, st.a, st.b, st.c * dt, b.u0, b.in, b.out);
+}
+
+long long FvHydro::combine(int order, Real a, Real b, Real c_dt, const Array4& u0, const Array4& in,
+                           const Array4& out) {
   if (fused_ && sweeps_) return fv_stage_fused_sweeps(opt_, grid_, order, a, b, c_dt, floors_, u0, in, out, du_);
   if (fused_) return fv_stage_fused_cells(opt_, grid_, order, a, b, c_dt, floors_, u0, in, out);
   fv_rhs_native(opt_, grid_, order, in, du_, *native_);

@@ -9,6 +9,7 @@
 
 #include "backend/grid.hpp"
 #include "config/config.hpp"
+#include "driver/hydro_solver.hpp"
 #include "fv/fv_native.hpp"
 #include "hydro/floors.hpp"
 
@@ -18,25 +19,28 @@ namespace ax {
 // says what it lacks.
 bool fv_hydro_fused_supported(const Config& cfg, const Grid& grid, std::string* why);
 
-class FvHydro {
+class FvHydro final : public HydroSolver {
  public:
   // Throws ConfigError if `solver.backend: fused` asks for an unsupported case.
   FvHydro(const Config& cfg, const Grid& grid);
 
+  // Two-register stages only (a, b, c of driver/stages.hpp): the config
+  // admits no other integrator for this family.
+  long long stage(const Stage& st, Real dt, const StageBuffers& b) override;
+  std::int64_t array_bytes() const override;
+  bool fused() const override { return fused_; }
+  const std::string& path() const override { return path_; }
+  const std::string& reason() const override { return reason_; }
+  std::string scheme() const override;
+  const char* family() const override { return "fv"; }
+
+ private:
   // out = a u0 + b in + c_dt L(in), then floors; returns the floor
   // activations. `order` 1 is donor cell, 2 PLM. Ghosts of `in` must be
   // filled; `out` may be `u0` but not `in`.
-  long long stage(int order, Real a, Real b, Real c_dt, const Array4& u0, const Array4& in,
-                  const Array4& out);
+  long long combine(int order, Real a, Real b, Real c_dt, const Array4& u0, const Array4& in, const Array4& out);
 
-  // Bytes of the arrays this module allocated (workspace, accumulator).
-  std::int64_t array_bytes() const;
-
-  bool fused() const { return fused_; }
-  const std::string& path() const { return path_; }
-  const std::string& reason() const { return reason_; }
-
- private:
+  int order_ = 2;
   FvOptions opt_;
   Grid grid_;
   Floors floors_;

@@ -1,0 +1,65 @@
+// One full hydro step (every stage: ghost exchange, right-hand side, stage
+// combination, floors) of a shipped config on an n^3 cube, timed by Google
+// Benchmark. Counters: cell-updates per second (cells x steps / wall
+// time), the device memory the run added per cell (cudaMemGetInfo), and
+// the bytes of every array the solver allocated per cell and over the
+// conserved state.
+#pragma once
+
+#include <benchmark/benchmark.h>
+#include <mpi.h>
+
+#include <Kokkos_Core.hpp>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "backend/memory.hpp"
+#include "config/config.hpp"
+#include "driver/simulation.hpp"
+
+namespace ax::bench {
+
+inline std::string read_shipped(const std::string& name) {
+  std::ifstream f(std::string(ASTRONOMIX_SOURCE_DIR) + "/configs/" + name);
+  std::stringstream s;
+  s << f.rdbuf();
+  return s.str();
+}
+
+inline void hydro_steps(benchmark::State& state, const std::string& file, std::vector<std::string> sets) {
+  const int n = int(state.range(0));
+  int size = 1;
+  MPI_Comm_size(MPI_COMM_WORLD, &size);
+  sets.push_back("mesh.cells=[" + std::to_string(n) + "," + std::to_string(n) + "," + std::to_string(n) + "]");
+  sets.push_back("output.enabled=false");
+  Config cfg = parse_config(read_shipped(file), file, sets, size);
+  bool periodic[3];
+  for (int d = 0; d < 3; ++d) periodic[d] = cfg.bc[d][0] == BoundaryKind::periodic;
+  Comm comm = make_comm(MPI_COMM_WORLD, cfg.dims, periodic);
+  {
+    const std::int64_t before = device_memory_used_bytes();
+    Simulation sim(cfg, comm, false);
+    sim.initialize();
+    const Real dt = sim.next_dt();
+    sim.step(dt);  // warm-up: first-touch allocations, kernel loading
+    Kokkos::fence();
+    for (auto _ : state) {
+      sim.step(dt);
+      Kokkos::fence();
+    }
+    const double cells = double(sim.grid().cells_local());
+    state.counters["cell_updates_per_s"] =
+        benchmark::Counter(double(sim.grid().cells_global()) * double(state.iterations()), benchmark::Counter::kIsRate);
+    const std::int64_t dev = device_memory_used_bytes();
+    if (dev >= 0) state.counters["device_bytes_per_cell"] = double(dev - before) / cells;
+    state.counters["state_bytes_per_cell"] = double(NHYDRO * sizeof(Real));
+    state.counters["array_bytes_per_cell"] = double(sim.array_bytes()) / cells;
+    state.counters["arrays_over_state"] = double(sim.array_bytes()) / (cells * NHYDRO * sizeof(Real));
+    state.SetLabel(sim.hydro().path());
+  }
+  free_comm(comm);
+}
+
+}  // namespace ax::bench

@@ -1,0 +1,78 @@
+#include "fd/fd_hydro.hpp"
+
+#include <cstdio>
+
+#include "config/config_error.hpp"
+#include "fd/fd_stage.hpp"
+
+namespace ax {
+
+bool fd_hydro_fused_supported(const Config& cfg, const Grid& grid, std::string* why) {
+  auto no = [&](const std::string& reason) {
+    if (why) *why = reason;
+    return false;
+  };
+  if (cfg.family != "fd") return no("solver.family is not fd");
+  // The flux kernel reads three cells beyond each face of the block.
+  for (int d = 0; d < 3; ++d)
+    if (grid.active(d) && grid.gh[d] < kFdGhost) return no("ghost zones shallower than the WENO5 stencil");
+  if (why) why->clear();
+  return true;
+}
+
+FdHydro::FdHydro(const Config& cfg, const Grid& grid) : opt_(cfg.fd), grid_(grid) {
+  floors_.density = Real(cfg.density_floor);
+  floors_.pressure = Real(cfg.pressure_floor);
+  std::string why;
+  const bool fused_ok = fd_hydro_fused_supported(cfg, grid, &why);
+  if (cfg.backend == Backend::fused && !fused_ok)
+    throw ConfigError(cfg.file + ": solver.backend: 'fused' is not available for this run: " + why +
+                      " (use 'auto' or 'native')");
+  fused_ = cfg.backend != Backend::native && fused_ok;
+  plan_.slabs = fd_fused_slab_count(grid);
+  plan_.store_k = scheme_of(cfg.integrator).in_place;
+  path_ = fused_ ? "fused" : "native";
+  if (cfg.backend == Backend::native) reason_ = "solver.backend is native";
+  else if (fused_) reason_ = cfg.backend == Backend::fused ? "solver.backend is fused" : "supported, chosen by auto";
+  else reason_ = why;
+  k_ = grid.make_array("fd_k", NHYDRO);
+  Kokkos::deep_copy(k_, Real(0));
+  if (fused_) faces_ = fd_fused_face_array(grid, plan_);
+  else native_ = std::make_unique<FdNativeWorkspace>(grid);
+}
+
+std::string FdHydro::scheme() const {
+  char eps[32];
+  std::snprintf(eps, sizeof(eps), "%g", double(opt_.epsilon));
+  std::string s = std::string("weno5 (") + (opt_.weights == WenoWeights::z ? "z" : "js") + " weights, epsilon " +
+                  eps + ") + characteristic projection (" +
+                  (opt_.average == EigenAverage::roe ? "roe" : "arithmetic") + " average) + lax-friedrichs splitting";
+  if (fused_) s += ", " + std::to_string(plan_.slabs) + " z-slab(s)";
+  return s;
+}
+
+std::int64_t FdHydro::array_bytes() const {
+  std::int64_t bytes = (std::int64_t(k_.span()) + std::int64_t(faces_.span())) * sizeof(Real);
+  if (native_) bytes += native_->bytes();
+  return bytes;
+}
+
+long long FdHydro::stage(const Stage& st, Real dt, const StageBuffers& b) {
+  if (fused_) return fd_stage_fused(opt_, grid_, plan_, st, dt, floors_, b.u0, b.in, b.out, b.r, k_, faces_);
+  fd_increment_native(opt_, grid_, dt, st.A, b.in, k_, *native_);
+  // The end of the stage as its own kernel (the fused path folds it into
+  // the last divergence).
+  const bool read_u0 = stage_reads_u0(st), read_r = stage_reads_r(st);
+  const IdealGas eos = opt_.eos;
+  const Floors floors = floors_;
+  const Array4 u0 = b.u0, in = b.in, out = b.out, r = b.r, k = k_;
+  long long hits = 0;
+  par_reduce("fd_native_finish", grid_.interior(), KOKKOS_LAMBDA(int kk, int j, int i, long long& n_hit) {
+    Real kv[NHYDRO];
+    for (int n = 0; n < NHYDRO; ++n) kv[n] = k(n, kk, j, i);
+    if (finish_stage_cell(st, read_u0, read_r, eos, floors, u0, in, r, out, kv, kk, j, i)) ++n_hit;
+  }, Kokkos::Sum<long long>(hits));
+  return hits;
+}
+
+}  // namespace ax

@@ -1,0 +1,45 @@
+// The one entry point callers use for a finite-difference WENO5 hydro
+// stage. It decides once per run between the fused kernels (fd_fused.cpp)
+// and the native reference (fd_native.cpp), and says which path runs and why.
+#pragma once
+
+#include <memory>
+#include <string>
+
+#include "driver/hydro_solver.hpp"
+#include "fd/fd_fused.hpp"
+#include "fd/fd_native.hpp"
+#include "hydro/floors.hpp"
+
+namespace ax {
+
+// True when the fused kernels handle this configuration; otherwise `why`
+// says what they lack.
+bool fd_hydro_fused_supported(const Config& cfg, const Grid& grid, std::string* why);
+
+class FdHydro final : public HydroSolver {
+ public:
+  // Throws ConfigError if `solver.backend: fused` asks for an unsupported case.
+  FdHydro(const Config& cfg, const Grid& grid);
+
+  long long stage(const Stage& st, Real dt, const StageBuffers& b) override;
+  std::int64_t array_bytes() const override;
+  bool fused() const override { return fused_; }
+  const std::string& path() const override { return path_; }
+  const std::string& reason() const override { return reason_; }
+  std::string scheme() const override;
+  const char* family() const override { return "fd"; }
+
+ private:
+  FdOptions opt_;
+  Grid grid_;
+  Floors floors_;
+  bool fused_ = false;
+  std::string path_, reason_;
+  FdFusedPlan plan_;
+  Array4 k_;      // the stage increment K = dt L (+ A K)
+  Array4 faces_;  // fused: face fluxes of one axis and slab
+  std::unique_ptr<FdNativeWorkspace> native_;
+};
+
+}  // namespace ax

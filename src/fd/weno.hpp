@@ -1,0 +1,187 @@
+// Fifth-order WENO in flux-difference form (Jiang & Shu 1996, eq. 2.16;
+// the form of HOW-MHD, Seo & Ryu 2023): the flux at face j+1/2 is the
+// fourth-order central flux plus nonlinear corrections built from the
+// differences of the split fluxes, one characteristic field at a time:
+//
+//   F(j+1/2) = (-F(j-1) + 7 F(j) + 7 F(j+1) - F(j+2)) / 12
+//            + sum_s r_s [ phi(df-_s(j+5/2), df-_s(j+3/2), df-_s(j+1/2), df-_s(j-1/2))
+//                        - phi(df+_s(j-3/2), df+_s(j-1/2), df+_s(j+1/2), df+_s(j+3/2)) ]
+//
+// with df+-_s = (l_s.dF +- alpha_s l_s.dU) / 2 (local Lax-Friedrichs
+// splitting; alpha_s = max |lambda_s| over the six cells j-2..j+3) and l_s,
+// r_s the eigenvectors at the face (euler_eigen.hpp). The stencil of a face
+// is six cells, indexed m = 0..5 for j-2..j+3; differences m = 0..4 lie
+// between cells m and m+1.
+//
+// Each step is one inline function so the native path (one kernel per
+// step, full-size arrays in between) and the fused path (everything in
+// registers) compute bitwise the same numbers.
+#pragma once
+
+#include "fd/euler_eigen.hpp"
+#include "fd/fd_options.hpp"
+
+namespace ax {
+
+constexpr int kWenoStencil = 6;
+constexpr int kWenoDiffs = 5;
+
+// Primitive state, physical flux and sound speed of one cell (face frame).
+KOKKOS_INLINE_FUNCTION void cell_flux(const IdealGas& eos, const Real u[NHYDRO], Real w[NHYDRO],
+                                      Real f[NHYDRO], Real& c) {
+  cons_to_prim(eos, u, w);
+  c = eos.sound_speed(w[IDN], w[IPR]);
+  const Real vn = w[1];
+  f[0] = u[1];
+  f[1] = u[1] * vn + w[IPR];
+  f[2] = u[2] * vn;
+  f[3] = u[3] * vn;
+  f[4] = (u[4] + w[IPR]) * vn;
+}
+
+template <EigenAverage A>
+KOKKOS_INLINE_FUNCTION EigenSystem face_eigensystem(const IdealGas& eos, const Real wl[NHYDRO],
+                                                    const Real wr[NHYDRO]) {
+  if constexpr (A == EigenAverage::roe) return eigensystem_roe(eos, wl, wr);
+  else return eigensystem_arithmetic(eos, wl, wr);
+}
+
+// alpha[0..2] = max over the stencil of |u_n - c|, |u_n|, |u_n + c|; called
+// for m = 0..5 in order, starting from zeros.
+KOKKOS_FORCEINLINE_FUNCTION void alpha_update(Real alpha[3], Real un, Real c) {
+  alpha[0] = math::fmax(alpha[0], math::fabs(un - c));
+  alpha[1] = math::fmax(alpha[1], math::fabs(un));
+  alpha[2] = math::fmax(alpha[2], math::fabs(un + c));
+}
+KOKKOS_FORCEINLINE_FUNCTION Real alpha_of_field(const Real alpha[3], int s) {
+  return s == 0 ? alpha[0] : (s == NHYDRO - 1 ? alpha[2] : alpha[1]);
+}
+
+// Characteristic components of the state and flux differences between two
+// neighbouring cells of the stencil.
+KOKKOS_INLINE_FUNCTION void characteristic_differences(const EigenSystem& e, const Real ua[NHYDRO],
+                                                       const Real ub[NHYDRO], const Real fa[NHYDRO],
+                                                       const Real fb[NHYDRO], Real dw[NHYDRO],
+                                                       Real dg[NHYDRO]) {
+  Real du[NHYDRO], df[NHYDRO];
+  for (int n = 0; n < NHYDRO; ++n) {
+    du[n] = ub[n] - ua[n];
+    df[n] = fb[n] - fa[n];
+  }
+  to_characteristic(e, du, dw);
+  to_characteristic(e, df, dg);
+}
+
+// Lax-Friedrichs split flux differences of one field: (dg +- alpha dw) / 2.
+KOKKOS_FORCEINLINE_FUNCTION Real split_plus(Real dg, Real dw, Real alpha) {
+  return Real(0.5) * (dg + alpha * dw);
+}
+KOKKOS_FORCEINLINE_FUNCTION Real split_minus(Real dg, Real dw, Real alpha) {
+  return Real(0.5) * (dg - alpha * dw);
+}
+
+// The two weights phi needs (omega_0, omega_2) of the differences a, b, c, d.
+// The smoothness indicators are 12x those of Jiang & Shu's eq. 2.9.
+template <WenoWeights W>
+KOKKOS_INLINE_FUNCTION void weno_weights(Real a, Real b, Real c, Real d, Real eps, Real& w0, Real& w2) {
+  const Real ab = a - b, a3b = a - Real(3) * b;
+  const Real bc = b - c, bpc = b + c;
+  const Real cd = c - d, c3d = Real(3) * c - d;
+  const Real is0 = Real(13) * ab * ab + Real(3) * a3b * a3b;
+  const Real is1 = Real(13) * bc * bc + Real(3) * bpc * bpc;
+  const Real is2 = Real(13) * cd * cd + Real(3) * c3d * c3d;
+  // The unnormalised weights a_k are scaled by a common factor so that one
+  // division normalises them (divisions dominate the cost of a face on
+  // GPUs). In float the products could overflow: there the textbook form.
+  const Real e0 = eps + is0, e1 = eps + is1, e2 = eps + is2;
+  Real a0, a1, a2;
+  if constexpr (W == WenoWeights::z) {
+    // WENO-Z: a_k = d_k (1 + tau / (eps + is_k)), tau = |is0 - is2| lifts
+    // smooth extrema to the linear weights; scaled by e0 e1 e2.
+    const Real tau = math::fabs(is0 - is2);
+    if constexpr (sizeof(Real) == 8) {
+      a0 = (e0 + tau) * (e1 * e2);
+      a1 = Real(6) * ((e1 + tau) * (e0 * e2));
+      a2 = Real(3) * ((e2 + tau) * (e0 * e1));
+    } else {
+      a0 = Real(1) + tau / e0;
+      a1 = Real(6) * (Real(1) + tau / e1);
+      a2 = Real(3) * (Real(1) + tau / e2);
+    }
+  } else {
+    // Jiang-Shu: a_k = d_k / (eps + is_k)^2, scaled by (e0 e1 e2)^2.
+    if constexpr (sizeof(Real) == 8) {
+      const Real s0 = e0 * e0, s1 = e1 * e1, s2 = e2 * e2;
+      a0 = s1 * s2;
+      a1 = Real(6) * (s0 * s2);
+      a2 = Real(3) * (s0 * s1);
+    } else {
+      const Real t0 = Real(1) / e0, t1 = Real(1) / e1, t2 = Real(1) / e2;
+      a0 = t0 * t0;
+      a1 = Real(6) * (t1 * t1);
+      a2 = Real(3) * (t2 * t2);
+    }
+  }
+  const Real inv = Real(1) / (a0 + a1 + a2);
+  w0 = a0 * inv;
+  w2 = a2 * inv;
+}
+
+KOKKOS_FORCEINLINE_FUNCTION Real weno_phi(Real w0, Real w2, Real a, Real b, Real c, Real d) {
+  return w0 * (a - Real(2) * b + c) * (Real(1) / Real(3)) +
+         (w2 - Real(0.5)) * (b - Real(2) * c + d) * (Real(1) / Real(6));
+}
+
+// Characteristic correction of one field from its split differences.
+KOKKOS_FORCEINLINE_FUNCTION Real weno_correction(Real w0p, Real w2p, const Real ap[4], Real w0m, Real w2m,
+                                                 const Real am[4]) {
+  // ap = df+ at j-3/2 .. j+3/2; am = df- at j+5/2 .. j-1/2 (mirrored).
+  return weno_phi(w0m, w2m, am[0], am[1], am[2], am[3]) - weno_phi(w0p, w2p, ap[0], ap[1], ap[2], ap[3]);
+}
+
+// Split differences of field s in the order weno_weights/weno_correction
+// take them.
+KOKKOS_FORCEINLINE_FUNCTION void split_differences(const Real dw[kWenoDiffs][NHYDRO],
+                                                   const Real dg[kWenoDiffs][NHYDRO], Real alpha, int s,
+                                                   Real ap[4], Real am[4]) {
+  for (int m = 0; m < 4; ++m) ap[m] = split_plus(dg[m][s], dw[m][s], alpha);
+  for (int m = 0; m < 4; ++m) am[m] = split_minus(dg[4 - m][s], dw[4 - m][s], alpha);
+}
+
+KOKKOS_FORCEINLINE_FUNCTION Real central4(Real f1, Real f2, Real f3, Real f4) {
+  return (Real(7) * (f2 + f3) - (f1 + f4)) * (Real(1) / Real(12));
+}
+
+// Face flux = central part of cells 1..4 + R (characteristic corrections).
+KOKKOS_INLINE_FUNCTION void assemble_face_flux(const EigenSystem& e, const Real f1[NHYDRO],
+                                               const Real f2[NHYDRO], const Real f3[NHYDRO],
+                                               const Real f4[NHYDRO], const Real corr[NHYDRO],
+                                               Real fhat[NHYDRO]) {
+  Real back[NHYDRO];
+  from_characteristic(e, corr, back);
+  for (int n = 0; n < NHYDRO; ++n) fhat[n] = central4(f1[n], f2[n], f3[n], f4[n]) + back[n];
+}
+
+// The whole face flux from the six cells of its stencil (face frame): their
+// conserved states u, and w, f, c from cell_flux. In registers: the fused path.
+template <WenoWeights W, EigenAverage A>
+KOKKOS_INLINE_FUNCTION void weno_face_flux(const FdOptions& o, const Real u[kWenoStencil][NHYDRO],
+                                           const Real w[kWenoStencil][NHYDRO], const Real f[kWenoStencil][NHYDRO],
+                                           const Real c[kWenoStencil], Real fhat[NHYDRO]) {
+  const EigenSystem e = face_eigensystem<A>(o.eos, w[2], w[3]);
+  Real alpha[3] = {0, 0, 0};
+  for (int m = 0; m < kWenoStencil; ++m) alpha_update(alpha, w[m][1], c[m]);
+  Real dw[kWenoDiffs][NHYDRO], dg[kWenoDiffs][NHYDRO];
+  for (int m = 0; m < kWenoDiffs; ++m) characteristic_differences(e, u[m], u[m + 1], f[m], f[m + 1], dw[m], dg[m]);
+  Real corr[NHYDRO];
+  for (int s = 0; s < NHYDRO; ++s) {
+    Real ap[4], am[4], w0p, w2p, w0m, w2m;
+    split_differences(dw, dg, alpha_of_field(alpha, s), s, ap, am);
+    weno_weights<W>(ap[0], ap[1], ap[2], ap[3], o.epsilon, w0p, w2p);
+    weno_weights<W>(am[0], am[1], am[2], am[3], o.epsilon, w0m, w2m);
+    corr[s] = weno_correction(w0p, w2p, ap, w0m, w2m, am);
+  }
+  assemble_face_flux(e, f[1], f[2], f[3], f[4], corr, fhat);
+}
+
+}  // namespace ax
