@@ -162,7 +162,10 @@ Config parse(YAML::Node root, const std::shared_ptr<ConfigContext>& ctx, int nra
                                       {"hllc", RiemannSolver::hllc}});
   c.fd.weights = pick<WenoWeights>(option(true, "weno", "js", {"js", "z"}),
                                    {{"js", WenoWeights::js}, {"z", WenoWeights::z}});
-  if (fd || solver.has("weno_epsilon")) c.fd.epsilon = Real(solver.real("weno_epsilon", 1e-7, 1e-30, 1));
+  // The weights square 1 / (epsilon + IS): in float epsilon below ~1e-19
+  // would overflow in smooth regions.
+  if (fd || solver.has("weno_epsilon"))
+    c.fd.epsilon = Real(solver.real("weno_epsilon", 1e-7, sizeof(Real) == 8 ? 1e-30 : 1e-15, 1));
   c.fd.average = pick<EigenAverage>(option(true, "eigen_average", "arithmetic", {"arithmetic", "roe"}),
                                     {{"arithmetic", EigenAverage::arithmetic}, {"roe", EigenAverage::roe}});
   c.backend = pick<Backend>(solver.choice("backend", "auto", {"auto", "native", "fused"}),

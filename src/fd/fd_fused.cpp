@@ -12,7 +12,9 @@ namespace ax {
 
 int fd_fused_slab_count(const Grid& g) {
   // Two slabs halve the face array; thinner blocks are not worth splitting.
-  return g.active(2) && g.nx[2] >= 16 ? 2 : 1;
+  // z must not be the last axis swept (a z-only run): its stencil crosses
+  // slabs, so a slab could not finish in place.
+  return g.active(2) && (g.active(0) || g.active(1)) && g.nx[2] >= 16 ? 2 : 1;
 }
 
 Array4 fd_fused_face_array(const Grid& g, const FdFusedPlan& plan) {
