@@ -150,7 +150,7 @@ Config parse(YAML::Node root, const std::shared_ptr<ConfigContext>& ctx, int nra
   // Defaults are recorded for the chosen family only.
   auto option = [&](bool of_fd, const std::string& key, const std::string& def,
                     const std::vector<std::string>& allowed) {
-    return of_fd == fd || solver.has(key) ? solver.choice(key, def, allowed) : def;
+    return of_fd == fd || solver.present(key) ? solver.choice(key, def, allowed) : def;
   };
   c.order = option(false, "reconstruction", "plm", {"plm", "pcm"}) == "plm" ? 2 : 1;
   c.fv.limiter = pick<Limiter>(
@@ -164,7 +164,7 @@ Config parse(YAML::Node root, const std::shared_ptr<ConfigContext>& ctx, int nra
                                    {{"js", WenoWeights::js}, {"z", WenoWeights::z}});
   // The weights square 1 / (epsilon + IS): in float epsilon below ~1e-19
   // would overflow in smooth regions.
-  if (fd || solver.has("weno_epsilon"))
+  if (fd || solver.present("weno_epsilon"))
     c.fd.epsilon = Real(solver.real("weno_epsilon", 1e-7, sizeof(Real) == 8 ? 1e-30 : 1e-15, 1));
   c.fd.average = pick<EigenAverage>(option(true, "eigen_average", "arithmetic", {"arithmetic", "roe"}),
                                     {{"arithmetic", EigenAverage::arithmetic}, {"roe", EigenAverage::roe}});

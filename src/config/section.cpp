@@ -103,6 +103,8 @@ bool Section::has(const std::string& key) const {
   return node_.IsMap() && node_[key].IsDefined() && !node_[key].IsNull();
 }
 
+bool Section::present(const std::string& key) const { return node_.IsMap() && node_[key].IsDefined(); }
+
 std::optional<YAML::Node> Section::value(const std::string& key, bool required,
                                          const std::string& expected) {
   known_.push_back(key);

@@ -26,7 +26,8 @@ class Section {
  public:
   Section(YAML::Node node, std::string path, std::shared_ptr<ConfigContext> ctx);
 
-  bool has(const std::string& key) const;
+  bool has(const std::string& key) const;      // given with a value
+  bool present(const std::string& key) const;  // given at all (even empty)
   long long integer(const std::string& key, std::optional<long long> def, long long min,
                     long long max);
   double real(const std::string& key, std::optional<double> def, double min, double max,

@@ -36,7 +36,7 @@ KOKKOS_INLINE_FUNCTION EigenSystem eigensystem_of(const IdealGas& eos, Real un, 
   e.h = h;
   e.c = math::sqrt(c2);
   e.inv_c = Real(1) / e.c;
-  e.b1 = eos.gm1 / c2;
+  e.b1 = eos.gm1 * (e.inv_c * e.inv_c);
   e.b2 = e.b1 * e.q2h;
   return e;
 }
@@ -50,7 +50,7 @@ KOKKOS_INLINE_FUNCTION EigenSystem eigensystem_arithmetic(const IdealGas& eos, c
   const Real ut2 = Real(0.5) * (wl[3] + wr[3]);
   const Real p = Real(0.5) * (wl[4] + wr[4]);
   const Real c2 = eos.gamma * p / rho;
-  const Real h = c2 / eos.gm1 + Real(0.5) * (un * un + ut1 * ut1 + ut2 * ut2);
+  const Real h = c2 * eos.inv_gm1 + Real(0.5) * (un * un + ut1 * ut1 + ut2 * ut2);
   return eigensystem_of(eos, un, ut1, ut2, c2, h);
 }
 
@@ -62,7 +62,7 @@ KOKKOS_INLINE_FUNCTION EigenSystem eigensystem_roe(const IdealGas& eos, const Re
   const Real un = (sl * wl[1] + sr * wr[1]) * inv;
   const Real ut1 = (sl * wl[2] + sr * wr[2]) * inv;
   const Real ut2 = (sl * wl[3] + sr * wr[3]) * inv;
-  const Real g = eos.gamma / eos.gm1;
+  const Real g = eos.gamma * eos.inv_gm1;
   const Real hl = g * wl[4] / wl[0] + Real(0.5) * (wl[1] * wl[1] + wl[2] * wl[2] + wl[3] * wl[3]);
   const Real hr = g * wr[4] / wr[0] + Real(0.5) * (wr[1] * wr[1] + wr[2] * wr[2] + wr[3] * wr[3]);
   const Real h = (sl * hl + sr * hr) * inv;

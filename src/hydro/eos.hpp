@@ -9,9 +9,10 @@ namespace ax {
 
 struct IdealGas {
   Real gamma;
-  Real gm1;  // gamma - 1, kept to avoid recomputing it in every cell
+  Real gm1;      // gamma - 1, kept to avoid recomputing it in every cell
+  Real inv_gm1;  // 1 / (gamma - 1): a product where a kernel cannot afford a division
 
-  explicit IdealGas(Real g = Real(5) / Real(3)) : gamma(g), gm1(g - Real(1)) {}
+  explicit IdealGas(Real g = Real(5) / Real(3)) : gamma(g), gm1(g - Real(1)), inv_gm1(Real(1) / (g - Real(1))) {}
 
   KOKKOS_INLINE_FUNCTION Real sound_speed(Real rho, Real p) const {
     return math::sqrt(gamma * p / rho);
