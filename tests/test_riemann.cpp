@@ -14,7 +14,7 @@ template <RiemannSolver RS>
 void check_solver(const char* name) {
   const IdealGas eos(Real(5) / Real(3));
   std::mt19937_64 rng(42);
-  std::uniform_real_distribution<double> pos(0.1, 10.0), vel(-3.0, 3.0), tiny(-1e-30, 1e-30);
+  std::uniform_real_distribution<Real> pos(Real(0.1), Real(10)), vel(Real(-3), Real(3)), tiny(Real(-1e-30), Real(1e-30));
   long long bad_mirror = 0, bad_consistent = 0;
   for (int trial = 0; trial < 20000; ++trial) {
     auto dv = trial % 2 ? tiny : vel;  // half the trials near v = 0
