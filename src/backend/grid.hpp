@@ -49,6 +49,14 @@ struct Grid {
   }
 
   Box interior() const { return {is(2), ie(2), is(1), ie(1), is(0), ie(0)}; }
+  // Interior with axis d widened to [is(d) + lo, ie(d) + hi) (faces: 0, 1).
+  Box interior_along(int d, int lo, int hi) const {
+    Box b = interior();
+    if (d == 0) { b.ib += lo; b.ie += hi; }
+    if (d == 1) { b.jb += lo; b.je += hi; }
+    if (d == 2) { b.kb += lo; b.ke += hi; }
+    return b;
+  }
   Box all_cells() const { return {0, extent(2), 0, extent(1), 0, extent(0)}; }
   // Interior widened by `w` cells on every active axis (clipped to the array).
   Box interior_plus(int w) const {

@@ -35,4 +35,13 @@ class HydroSolver {
 
 std::unique_ptr<HydroSolver> make_hydro_solver(const Config& cfg, const Grid& grid);
 
+// The path a family runs, from `solver.backend` and its predicate's verdict
+// (`fused_ok`, `why`): fused when supported unless native is asked for.
+// Throws ConfigError if `fused` is asked for and not supported.
+struct PathChoice {
+  bool fused;
+  std::string reason;
+};
+PathChoice choose_path(const Config& cfg, bool fused_ok, const std::string& why);
+
 }  // namespace ax

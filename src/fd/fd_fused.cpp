@@ -39,12 +39,9 @@ struct SlabRange {
 
 // Faces of axis d whose fluxes the cells of the slab need.
 Box face_box(const Grid& g, int d, SlabRange s) {
-  Box b = g.interior();
+  Box b = g.interior_along(d, 0, 1);
   b.kb = s.k0;
-  b.ke = s.k1;
-  if (d == 0) b.ie += 1;
-  if (d == 1) b.je += 1;
-  if (d == 2) b.ke += 1;
+  b.ke = s.k1 + (d == 2);
   return b;
 }
 

@@ -2,7 +2,6 @@
 
 #include <cstdio>
 
-#include "config/config_error.hpp"
 #include "fd/fd_stage.hpp"
 
 namespace ax {
@@ -24,17 +23,12 @@ FdHydro::FdHydro(const Config& cfg, const Grid& grid) : opt_(cfg.fd), grid_(grid
   floors_.density = Real(cfg.density_floor);
   floors_.pressure = Real(cfg.pressure_floor);
   std::string why;
-  const bool fused_ok = fd_hydro_fused_supported(cfg, grid, &why);
-  if (cfg.backend == Backend::fused && !fused_ok)
-    throw ConfigError(cfg.file + ": solver.backend: 'fused' is not available for this run: " + why +
-                      " (use 'auto' or 'native')");
-  fused_ = cfg.backend != Backend::native && fused_ok;
+  const PathChoice choice = choose_path(cfg, fd_hydro_fused_supported(cfg, grid, &why), why);
+  fused_ = choice.fused;
+  reason_ = choice.reason;
+  path_ = fused_ ? "fused" : "native";
   plan_.slabs = fd_fused_slab_count(grid);
   plan_.store_k = scheme_of(cfg.integrator).in_place;
-  path_ = fused_ ? "fused" : "native";
-  if (cfg.backend == Backend::native) reason_ = "solver.backend is native";
-  else if (fused_) reason_ = cfg.backend == Backend::fused ? "solver.backend is fused" : "supported, chosen by auto";
-  else reason_ = why;
   k_ = grid.make_array("fd_k", NHYDRO);
   Kokkos::deep_copy(k_, Real(0));
   if (fused_) faces_ = fd_fused_face_array(grid, plan_);

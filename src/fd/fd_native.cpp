@@ -32,15 +32,6 @@ struct Axis {
   explicit Axis(int d_) : d(d_), di(d_ == 0), dj(d_ == 1), dk(d_ == 2) {}
 };
 
-// Interior box widened along axis d by lo (<= 0) and hi.
-Box along(const Grid& g, int d, int lo, int hi) {
-  Box b = g.interior();
-  if (d == 0) { b.ib += lo; b.ie += hi; }
-  if (d == 1) { b.jb += lo; b.je += hi; }
-  if (d == 2) { b.kb += lo; b.ke += hi; }
-  return b;
-}
-
 KOKKOS_INLINE_FUNCTION void eigen_store(const Array4& a, int k, int j, int i, const EigenSystem& e) {
   const Real v[9] = {e.un, e.ut1, e.ut2, e.c, e.inv_c, e.h, e.q2h, e.b1, e.b2};
   for (int n = 0; n < 9; ++n) a(n, k, j, i) = v[n];
@@ -54,7 +45,7 @@ KOKKOS_INLINE_FUNCTION EigenSystem eigen_load(const Array4& a, int k, int j, int
 void cell_fluxes(const FdOptions& o, const Grid& g, Axis ax, const Array4& u, const Array4& cell) {
   const IdealGas eos = o.eos;
   const int d = ax.d;
-  par_for("fd_native_cells", along(g, d, -kFdGhost, kFdGhost), KOKKOS_LAMBDA(int k, int j, int i) {
+  par_for("fd_native_cells", g.interior_along(d, -kFdGhost, kFdGhost), KOKKOS_LAMBDA(int k, int j, int i) {
     Real uc[NHYDRO], w[NHYDRO], f[NHYDRO], c;
     for (int s = 0; s < NHYDRO; ++s) uc[s] = u(face_slot(d, s), k, j, i);
     cell_flux(eos, uc, w, f, c);
@@ -70,7 +61,7 @@ template <EigenAverage A>
 void face_eigensystems(const FdOptions& o, const Grid& g, Axis ax, const Array4& cell, const Array4& eigen) {
   const IdealGas eos = o.eos;
   const int di = ax.di, dj = ax.dj, dk = ax.dk;
-  par_for("fd_native_eigen", along(g, ax.d, 0, 1), KOKKOS_LAMBDA(int k, int j, int i) {
+  par_for("fd_native_eigen", g.interior_along(ax.d, 0, 1), KOKKOS_LAMBDA(int k, int j, int i) {
     Real wl[NHYDRO], wr[NHYDRO];
     for (int s = 0; s < NHYDRO; ++s) {
       wl[s] = cell(kW + s, k - dk, j - dj, i - di);
@@ -82,7 +73,7 @@ void face_eigensystems(const FdOptions& o, const Grid& g, Axis ax, const Array4&
 
 void face_alphas(const Grid& g, Axis ax, const Array4& cell, const Array4& alpha) {
   const int di = ax.di, dj = ax.dj, dk = ax.dk;
-  par_for("fd_native_alpha", along(g, ax.d, 0, 1), KOKKOS_LAMBDA(int k, int j, int i) {
+  par_for("fd_native_alpha", g.interior_along(ax.d, 0, 1), KOKKOS_LAMBDA(int k, int j, int i) {
     Real a[3] = {0, 0, 0};
     for (int m = 0; m < kWenoStencil; ++m) {
       const int o = m - 3;
@@ -95,7 +86,7 @@ void face_alphas(const Grid& g, Axis ax, const Array4& cell, const Array4& alpha
 void projections(const Grid& g, Axis ax, const Array4& u, const Array4& cell, const Array4& eigen,
                  const Array4& dw, const Array4& dg) {
   const int d = ax.d, di = ax.di, dj = ax.dj, dk = ax.dk;
-  par_for("fd_native_project", along(g, d, 0, 1), KOKKOS_LAMBDA(int k, int j, int i) {
+  par_for("fd_native_project", g.interior_along(d, 0, 1), KOKKOS_LAMBDA(int k, int j, int i) {
     const EigenSystem e = eigen_load(eigen, k, j, i);
     for (int m = 0; m < kWenoDiffs; ++m) {
       const int oa = m - 3, ob = m - 2;
@@ -128,7 +119,7 @@ template <WenoWeights W>
 void nonlinear_weights(const FdOptions& o, const Grid& g, Axis ax, const Array4& alpha, const Array4& dw,
                        const Array4& dg, const Array4& weights) {
   const Real eps = o.epsilon;
-  par_for("fd_native_weights", along(g, ax.d, 0, 1), KOKKOS_LAMBDA(int k, int j, int i) {
+  par_for("fd_native_weights", g.interior_along(ax.d, 0, 1), KOKKOS_LAMBDA(int k, int j, int i) {
     Real w[kWenoDiffs][NHYDRO], gv[kWenoDiffs][NHYDRO];
     load_differences(dw, dg, k, j, i, w, gv);
     const Real a[3] = {alpha(0, k, j, i), alpha(1, k, j, i), alpha(2, k, j, i)};
@@ -148,7 +139,7 @@ void nonlinear_weights(const FdOptions& o, const Grid& g, Axis ax, const Array4&
 void face_fluxes(const Grid& g, Axis ax, const Array4& cell, const Array4& eigen, const Array4& alpha,
                  const Array4& dw, const Array4& dg, const Array4& weights, const Array4& flux) {
   const int d = ax.d, di = ax.di, dj = ax.dj, dk = ax.dk;
-  par_for("fd_native_flux", along(g, d, 0, 1), KOKKOS_LAMBDA(int k, int j, int i) {
+  par_for("fd_native_flux", g.interior_along(d, 0, 1), KOKKOS_LAMBDA(int k, int j, int i) {
     Real w[kWenoDiffs][NHYDRO], gv[kWenoDiffs][NHYDRO];
     load_differences(dw, dg, k, j, i, w, gv);
     const Real a[3] = {alpha(0, k, j, i), alpha(1, k, j, i), alpha(2, k, j, i)};

@@ -2,7 +2,6 @@
 
 #include <stdexcept>
 
-#include "config/config_error.hpp"
 #include "driver/hydro_kernels.hpp"
 #include "fv/fv_fused.hpp"
 
@@ -34,11 +33,9 @@ FvHydro::FvHydro(const Config& cfg, const Grid& grid) : opt_(cfg.fv), grid_(grid
   floors_.density = Real(cfg.density_floor);
   floors_.pressure = Real(cfg.pressure_floor);
   std::string why;
-  const bool fused_ok = fv_hydro_fused_supported(cfg, grid, &why);
-  if (cfg.backend == Backend::fused && !fused_ok)
-    throw ConfigError(cfg.file + ": solver.backend: 'fused' is not available for this run: " + why +
-                      " (use 'auto' or 'native')");
-  fused_ = cfg.backend != Backend::native && fused_ok;
+  const PathChoice choice = choose_path(cfg, fv_hydro_fused_supported(cfg, grid, &why), why);
+  fused_ = choice.fused;
+  reason_ = choice.reason;
 #ifdef ASTRONOMIX_FLAT_LOOPS
   const bool host = false;
 #else
@@ -46,9 +43,6 @@ FvHydro::FvHydro(const Config& cfg, const Grid& grid) : opt_(cfg.fv), grid_(grid
 #endif
   sweeps_ = cfg.fused_layout == FusedLayout::sweeps || (cfg.fused_layout == FusedLayout::automatic && host);
   path_ = fused_ ? (sweeps_ ? "fused (sweeps)" : "fused (cells)") : "native";
-  if (cfg.backend == Backend::native) reason_ = "solver.backend is native";
-  else if (fused_) reason_ = cfg.backend == Backend::fused ? "solver.backend is fused" : "supported, chosen by auto";
-  else reason_ = why;
   if (!fused_) native_ = std::make_unique<FvNativeWorkspace>(grid);
   if (!fused_ || sweeps_) du_ = grid.make_array("fv_du", NHYDRO);
 }

@@ -22,20 +22,10 @@ void compute_primitives(const IdealGas& eos, const Grid& g, const Array4& u, con
   });
 }
 
-// Box of cells along axis d from lo to hi (relative to the interior bounds),
-// interior on the other axes.
-Box axis_box(const Grid& g, int d, int lo, int hi) {
-  Box b = g.interior();
-  if (d == 0) { b.ib += lo; b.ie += hi; }
-  if (d == 1) { b.jb += lo; b.je += hi; }
-  if (d == 2) { b.kb += lo; b.ke += hi; }
-  return b;
-}
-
 template <Limiter L>
 void compute_slopes(const Grid& g, int d, const Array4& w, const Array4& slope) {
   const int di = d == 0, dj = d == 1, dk = d == 2;
-  par_for("fv_native_slopes", axis_box(g, d, -1, 1), KOKKOS_LAMBDA(int k, int j, int i) {
+  par_for("fv_native_slopes", g.interior_along(d, -1, 1), KOKKOS_LAMBDA(int k, int j, int i) {
     for (int n = 0; n < NHYDRO; ++n) {
       const Real dl = w(n, k, j, i) - w(n, k - dk, j - dj, i - di);
       const Real dr = w(n, k + dk, j + dj, i + di) - w(n, k, j, i);
@@ -48,7 +38,7 @@ void compute_face_states(const Grid& g, int d, int order, const Array4& w, const
                          const Array4& wl, const Array4& wr) {
   const int di = d == 0, dj = d == 1, dk = d == 2;
   const bool plm = order == 2;
-  par_for("fv_native_face_states", axis_box(g, d, 0, 1), KOKKOS_LAMBDA(int k, int j, int i) {
+  par_for("fv_native_face_states", g.interior_along(d, 0, 1), KOKKOS_LAMBDA(int k, int j, int i) {
     for (int n = 0; n < NHYDRO; ++n) {
       const Real left = w(n, k - dk, j - dj, i - di), right = w(n, k, j, i);
       wl(n, k, j, i) = plm ? plm_upper(left, slope(n, k - dk, j - dj, i - di)) : left;
@@ -60,7 +50,7 @@ void compute_face_states(const Grid& g, int d, int order, const Array4& w, const
 template <RiemannSolver RS>
 void compute_fluxes(const IdealGas& eos, const Grid& g, int d, const Array4& wl,
                     const Array4& wr, const Array4& flux) {
-  par_for("fv_native_riemann", axis_box(g, d, 0, 1), KOKKOS_LAMBDA(int k, int j, int i) {
+  par_for("fv_native_riemann", g.interior_along(d, 0, 1), KOKKOS_LAMBDA(int k, int j, int i) {
     Real l[NHYDRO], r[NHYDRO], f[NHYDRO];
     for (int s = 0; s < NHYDRO; ++s) {
       l[s] = wl(face_slot(d, s), k, j, i);
