@@ -27,7 +27,7 @@ Array4 fd_fused_face_array(const Grid& g, const FdFusedPlan& plan) {
 namespace {
 
 // Blocks of 256 threads per multiprocessor the flux kernel must fit on GPUs
-// (0: no register cap). Measured on the H200: see docs/performance.md.
+// (0: no register cap). 2 (128 registers) measured best on the H200: docs/fd.md.
 #ifndef ASTRONOMIX_FD_MIN_BLOCKS
 #define ASTRONOMIX_FD_MIN_BLOCKS 2
 #endif
