@@ -11,13 +11,16 @@ std::unique_ptr<HydroSolver> make_hydro_solver(const Config& cfg, const Grid& gr
   return std::make_unique<FvHydro>(cfg, grid);
 }
 
-PathChoice choose_path(const Config& cfg, bool fused_ok, const std::string& why) {
+void HydroSolver::choose_path(const Config& cfg, bool fused_ok, const std::string& why,
+                              const std::string& fused_path) {
   if (cfg.backend == Backend::fused && !fused_ok)
     throw ConfigError(cfg.file + ": solver.backend: 'fused' is not available for this run: " + why +
                       " (use 'auto' or 'native')");
-  if (cfg.backend == Backend::native) return {false, "solver.backend is native"};
-  if (!fused_ok) return {false, why};
-  return {true, cfg.backend == Backend::fused ? "solver.backend is fused" : "supported, chosen by auto"};
+  fused_ = cfg.backend != Backend::native && fused_ok;
+  path_ = fused_ ? fused_path : "native";
+  if (cfg.backend == Backend::native) reason_ = "solver.backend is native";
+  else if (!fused_ok) reason_ = why;
+  else reason_ = cfg.backend == Backend::fused ? "solver.backend is fused" : "supported, chosen by auto";
 }
 
 }  // namespace ax

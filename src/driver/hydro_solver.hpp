@@ -26,22 +26,24 @@ class HydroSolver {
   virtual long long stage(const Stage& st, Real dt, const StageBuffers& b) = 0;
   // Bytes of the arrays the solver allocated (workspace, accumulators).
   virtual std::int64_t array_bytes() const = 0;
-  virtual bool fused() const = 0;
-  virtual const std::string& path() const = 0;    // "native", "fused (...)"
-  virtual const std::string& reason() const = 0;  // why that path
-  virtual std::string scheme() const = 0;         // e.g. "plm + van_leer + hllc"
-  virtual const char* family() const = 0;         // "fv" or "fd"
+  virtual std::string scheme() const = 0;  // e.g. "plm + van_leer + hllc"
+  virtual const char* family() const = 0;  // "fv" or "fd"
+
+  bool fused() const { return fused_; }
+  const std::string& path() const { return path_; }      // "native", "fused (...)"
+  const std::string& reason() const { return reason_; }  // why that path
+
+ protected:
+  // Applies `solver.backend` to the family's predicate verdict (`fused_ok`,
+  // `why`) and records the outcome; throws ConfigError if `fused` is asked
+  // for and not supported. `fused_path` names the fused variant.
+  void choose_path(const Config& cfg, bool fused_ok, const std::string& why, const std::string& fused_path);
+
+ private:
+  bool fused_ = false;
+  std::string path_, reason_;
 };
 
 std::unique_ptr<HydroSolver> make_hydro_solver(const Config& cfg, const Grid& grid);
-
-// The path a family runs, from `solver.backend` and its predicate's verdict
-// (`fused_ok`, `why`): fused when supported unless native is asked for.
-// Throws ConfigError if `fused` is asked for and not supported.
-struct PathChoice {
-  bool fused;
-  std::string reason;
-};
-PathChoice choose_path(const Config& cfg, bool fused_ok, const std::string& why);
 
 }  // namespace ax

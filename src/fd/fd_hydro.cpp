@@ -23,15 +23,12 @@ FdHydro::FdHydro(const Config& cfg, const Grid& grid) : opt_(cfg.fd), grid_(grid
   floors_.density = Real(cfg.density_floor);
   floors_.pressure = Real(cfg.pressure_floor);
   std::string why;
-  const PathChoice choice = choose_path(cfg, fd_hydro_fused_supported(cfg, grid, &why), why);
-  fused_ = choice.fused;
-  reason_ = choice.reason;
-  path_ = fused_ ? "fused" : "native";
+  choose_path(cfg, fd_hydro_fused_supported(cfg, grid, &why), why, "fused");
   plan_.slabs = fd_fused_slab_count(grid);
   plan_.store_k = scheme_of(cfg.integrator).in_place;
   k_ = grid.make_array("fd_k", NHYDRO);
   Kokkos::deep_copy(k_, Real(0));
-  if (fused_) faces_ = fd_fused_face_array(grid, plan_);
+  if (fused()) faces_ = fd_fused_face_array(grid, plan_);
   else native_ = std::make_unique<FdNativeWorkspace>(grid);
 }
 
@@ -41,7 +38,7 @@ std::string FdHydro::scheme() const {
   std::string s = std::string("weno5 (") + (opt_.weights == WenoWeights::z ? "z" : "js") + " weights, epsilon " +
                   eps + ") + characteristic projection (" +
                   (opt_.average == EigenAverage::roe ? "roe" : "arithmetic") + " average) + lax-friedrichs splitting";
-  if (fused_) s += ", " + std::to_string(plan_.slabs) + " z-slab(s)";
+  if (fused()) s += ", " + std::to_string(plan_.slabs) + " z-slab(s)";
   return s;
 }
 
@@ -52,7 +49,7 @@ std::int64_t FdHydro::array_bytes() const {
 }
 
 long long FdHydro::stage(const Stage& st, Real dt, const StageBuffers& b) {
-  if (fused_) return fd_stage_fused(opt_, grid_, plan_, st, dt, floors_, b.u0, b.in, b.out, b.r, k_, faces_);
+  if (fused()) return fd_stage_fused(opt_, grid_, plan_, st, dt, floors_, b.u0, b.in, b.out, b.r, k_, faces_);
   fd_increment_native(opt_, grid_, dt, st.A, b.in, k_, *native_);
   // The end of the stage as its own kernel (the fused path folds it into
   // the last divergence).

@@ -24,9 +24,6 @@ class FdHydro final : public HydroSolver {
 
   long long stage(const Stage& st, Real dt, const StageBuffers& b) override;
   std::int64_t array_bytes() const override;
-  bool fused() const override { return fused_; }
-  const std::string& path() const override { return path_; }
-  const std::string& reason() const override { return reason_; }
   std::string scheme() const override;
   const char* family() const override { return "fd"; }
 
@@ -34,8 +31,6 @@ class FdHydro final : public HydroSolver {
   FdOptions opt_;
   Grid grid_;
   Floors floors_;
-  bool fused_ = false;
-  std::string path_, reason_;
   FdFusedPlan plan_;
   Array4 k_;      // the stage increment K = dt L (+ A K)
   Array4 faces_;  // fused: face fluxes of one axis and slab

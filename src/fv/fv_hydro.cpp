@@ -33,18 +33,15 @@ FvHydro::FvHydro(const Config& cfg, const Grid& grid) : opt_(cfg.fv), grid_(grid
   floors_.density = Real(cfg.density_floor);
   floors_.pressure = Real(cfg.pressure_floor);
   std::string why;
-  const PathChoice choice = choose_path(cfg, fv_hydro_fused_supported(cfg, grid, &why), why);
-  fused_ = choice.fused;
-  reason_ = choice.reason;
 #ifdef ASTRONOMIX_FLAT_LOOPS
   const bool host = false;
 #else
   const bool host = true;
 #endif
   sweeps_ = cfg.fused_layout == FusedLayout::sweeps || (cfg.fused_layout == FusedLayout::automatic && host);
-  path_ = fused_ ? (sweeps_ ? "fused (sweeps)" : "fused (cells)") : "native";
-  if (!fused_) native_ = std::make_unique<FvNativeWorkspace>(grid);
-  if (!fused_ || sweeps_) du_ = grid.make_array("fv_du", NHYDRO);
+  choose_path(cfg, fv_hydro_fused_supported(cfg, grid, &why), why, sweeps_ ? "fused (sweeps)" : "fused (cells)");
+  if (!fused()) native_ = std::make_unique<FvNativeWorkspace>(grid);
+  if (!fused() || sweeps_) du_ = grid.make_array("fv_du", NHYDRO);
 }
 
 std::int64_t FvHydro::array_bytes() const {
@@ -68,8 +65,8 @@ long long FvHydro::stage(const Stage& st, Real dt, const StageBuffers& b) {
 
 long long FvHydro::combine(int order, Real a, Real b, Real c_dt, const Array4& u0, const Array4& in,
                            const Array4& out) {
-  if (fused_ && sweeps_) return fv_stage_fused_sweeps(opt_, grid_, order, a, b, c_dt, floors_, u0, in, out, du_);
-  if (fused_) return fv_stage_fused_cells(opt_, grid_, order, a, b, c_dt, floors_, u0, in, out);
+  if (fused() && sweeps_) return fv_stage_fused_sweeps(opt_, grid_, order, a, b, c_dt, floors_, u0, in, out, du_);
+  if (fused()) return fv_stage_fused_cells(opt_, grid_, order, a, b, c_dt, floors_, u0, in, out);
   fv_rhs_native(opt_, grid_, order, in, du_, *native_);
   stage_update(grid_, a, b, c_dt, u0, in, out, du_);
   return apply_floors(grid_, opt_.eos, floors_, out);

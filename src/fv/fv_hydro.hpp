@@ -28,9 +28,6 @@ class FvHydro final : public HydroSolver {
   // admits no other integrator for this family.
   long long stage(const Stage& st, Real dt, const StageBuffers& b) override;
   std::int64_t array_bytes() const override;
-  bool fused() const override { return fused_; }
-  const std::string& path() const override { return path_; }
-  const std::string& reason() const override { return reason_; }
   std::string scheme() const override;
   const char* family() const override { return "fv"; }
 
@@ -44,9 +41,7 @@ class FvHydro final : public HydroSolver {
   FvOptions opt_;
   Grid grid_;
   Floors floors_;
-  bool fused_ = false;
   bool sweeps_ = false;  // fused layout: sweeps (else cells)
-  std::string path_, reason_;
   std::unique_ptr<FvNativeWorkspace> native_;
   Array4 du_;  // native, and the in-place accumulator of fused sweeps
 };
