@@ -5,7 +5,10 @@
 #      source package unless Kokkos_ROOT/KOKKOS_ROOT already points at an install
 #   3. prints KOKKOS_ROOT=<path> and writes $DEPS/env.sh
 # Idempotent: a second run does no apt and no build.
-# Env: ASTRONOMIX_DEPS (default /opt/astronomix-deps), ASTRONOMIX_SKIP_APT=1.
+# Env: ASTRONOMIX_DEPS (default /opt/astronomix-deps), ASTRONOMIX_SKIP_APT=1,
+#   ASTRONOMIX_FORCE_APT_UPDATE=1 (step 1 updates first, as on a fresh
+#   machine; CI uses it with a fresh ASTRONOMIX_DEPS as a regression test),
+#   ASTRONOMIX_TEST_TOOLS=1 (also ParaView and Xvfb for the output checks).
 set -euo pipefail
 
 log() { echo "[setup] $*"; }
@@ -21,13 +24,36 @@ APT_PKGS=(cmake g++ make libopenmpi-dev openmpi-bin libhdf5-openmpi-dev
   libyaml-cpp-dev libgtest-dev libbenchmark-dev libcli11-dev nlohmann-json3-dev
   python3-h5py python3-yt python3-numpy python3-matplotlib dpkg-dev xz-utils
   ca-certificates)
+# What the output test's ParaView and yt checks need, installed by the test
+# command (scripts/test.sh) so they run rather than skip on a fresh machine.
+TEST_TOOL_PKGS=(paraview python3-paraview xvfb)
+[ "${ASTRONOMIX_TEST_TOOLS:-0}" = 1 ] && APT_PKGS+=("${TEST_TOOL_PKGS[@]}")
 
 APT_UPDATED=0
-apt_update() {  # at most once per run
+apt_update() {  # once per run: the package lists of the system's sources
   [ "$APT_UPDATED" -eq 1 ] && return
   log "apt-get update"
   apt-get update -qq
   APT_UPDATED=1
+}
+
+# The trilinos source comes through an apt configuration of our own (its own
+# sources list with one bookworm deb-src line, its own index under $DEPS/apt)
+# that is always updated right before `apt-get source`. The system's sources
+# stay as they are, and no earlier update or missing deb-src entry can leave
+# the source index stale (a fresh machine used to fail here: its one update
+# ran before a deb-src line was added).
+fetch_trilinos_source() {
+  local apt_dir="$DEPS/apt"
+  mkdir -p "$apt_dir/lists/partial" "$apt_dir/cache/archives/partial" "$apt_dir/sources.list.d"
+  echo 'deb-src http://deb.debian.org/debian bookworm main' > "$apt_dir/sources.list"
+  local opts=(-o Dir::Etc::SourceList="$apt_dir/sources.list" -o Dir::Etc::SourceParts="$apt_dir/sources.list.d"
+    -o Dir::State::Lists="$apt_dir/lists" -o Dir::Cache="$apt_dir/cache"
+    -o APT::Sandbox::User=root)
+  log "apt-get update (bookworm source index, in $apt_dir)"
+  apt-get "${opts[@]}" update -qq
+  log "downloading trilinos source package (~166 MB)"
+  apt-get "${opts[@]}" source --download-only trilinos
 }
 
 # logged LOGFILE CMD...: run CMD quietly, show the log tail if it fails
@@ -43,6 +69,7 @@ has_kokkos() { compgen -G "$1/lib*/cmake/Kokkos/KokkosConfig.cmake" >/dev/null; 
 if [ "${ASTRONOMIX_SKIP_APT:-0}" = 1 ]; then
   log "ASTRONOMIX_SKIP_APT=1: skipping apt packages"
 else
+  [ "${ASTRONOMIX_FORCE_APT_UPDATE:-0}" = 1 ] && [ "$IS_ROOT" -eq 1 ] && apt_update
   missing=()
   for p in "${APT_PKGS[@]}"; do
     [ "$(dpkg-query -W -f='${db:Status-Status}' "$p" 2>/dev/null || true)" = installed ] \
@@ -73,22 +100,11 @@ else
   t0=$SECONDS
   # Debian ships Kokkos 3.4.01 only inside trilinos 13.2 (bookworm); its
   # binary package is a Trilinos-flavoured build, so build standalone from source.
-  # deb822 "Types: deb-src" stanzas are accepted regardless of suite (good enough).
-  if ! grep -rqsE '^[[:space:]]*deb-src[[:space:]].*bookworm|^Types:.*deb-src' \
-      /etc/apt/sources.list /etc/apt/sources.list.d/; then
-    log "adding bookworm deb-src entry"
-    echo 'deb-src http://deb.debian.org/debian bookworm main' \
-      > /etc/apt/sources.list.d/astronomix-src.list
-  fi
-  apt_update
-
   WORK="$DEPS/src"
   mkdir -p "$WORK"
   cd "$WORK"
   if ! compgen -G "trilinos_*.orig.tar.*" >/dev/null; then
-    log "downloading trilinos source package (~166 MB)"
-    # apt's sandbox user _apt cannot write to a root-owned work dir
-    apt-get source --download-only -o APT::Sandbox::User=root trilinos
+    fetch_trilinos_source
   fi
   ORIG=$(ls trilinos_*.orig.tar.* | head -n1)
 

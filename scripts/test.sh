@@ -1,11 +1,14 @@
 #!/usr/bin/env bash
 # Set up, build, and run the whole test suite (what CI runs), then the
 # fast tests again under AddressSanitizer and UndefinedBehaviorSanitizer.
+# Installs the output checks' tools too (ParaView, Xvfb), and a check that
+# cannot find them fails instead of skipping.
 #   bash scripts/test.sh                       # everything
 #   ASTRONOMIX_SANITIZE_TESTS=0 bash scripts/test.sh   # skip the sanitizer pass
 #   CTEST_ARGS="-LE slow" bash scripts/test.sh
 set -euo pipefail
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+export ASTRONOMIX_TEST_TOOLS=1 ASTRONOMIX_REQUIRE_TOOLS=${ASTRONOMIX_REQUIRE_TOOLS:-1}
 bash "$here/scripts/build.sh"
 (cd "$here/${BUILD_DIR:-build}" && ctest --output-on-failure -j"$(nproc)" ${CTEST_ARGS:-})
 

@@ -5,7 +5,9 @@ asked), and reading .athdf snapshots back as global arrays. The scripts add
 this folder to sys.path and import from here.
 
 Environment: ASTRONOMIX_EXE (binary), MPIEXEC (mpirun; empty -> `mpirun`),
-ASTRONOMIX_SOURCE (repo root).
+ASTRONOMIX_SOURCE (repo root), ASTRONOMIX_REQUIRE_TOOLS=1 (a check that
+would skip for a missing tool, yt or ParaView, fails instead: the test command
+installs them, so on its machines a skip would hide a broken check).
 """
 import csv
 import functools
@@ -41,8 +43,12 @@ def check(name, fn, *args):
     try:
         fn(*args)
     except Skip as e:
-        SKIPPED.append(name)
-        print(f"SKIP {name}: {e}", flush=True)
+        if os.environ.get("ASTRONOMIX_REQUIRE_TOOLS") == "1":
+            FAILED.append(name)
+            print(f"FAIL {name}: {e} (ASTRONOMIX_REQUIRE_TOOLS=1)", flush=True)
+        else:
+            SKIPPED.append(name)
+            print(f"SKIP {name}: {e}", flush=True)
     except AssertionError as e:
         FAILED.append(name)
         print(f"FAIL {name}: {e}", flush=True)
