@@ -65,6 +65,11 @@ struct Grid {
     return {lo(2), hi(2), lo(1), hi(1), lo(0), hi(0)};
   }
 
+  // Bytes make_array(_, nvar) allocates (for memory plans, before allocating).
+  std::int64_t array_bytes(int nvar) const {
+    return std::int64_t(nvar) * extent(0) * extent(1) * extent(2) * std::int64_t(sizeof(Real));
+  }
+
   Array4 make_array(const char* name, int nvar) const {
     return Array4(Kokkos::view_alloc(Kokkos::WithoutInitializing, std::string(name)), nvar,
                   extent(2), extent(1), extent(0));

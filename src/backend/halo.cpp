@@ -1,6 +1,7 @@
 #include "backend/halo.hpp"
 
 #include <string>
+#include <type_traits>
 
 namespace ax {
 
@@ -32,6 +33,18 @@ KOKKOS_INLINE_FUNCTION std::int64_t slab_index(const int e[3], int n, int k, int
 }
 
 }  // namespace
+
+std::int64_t GhostExchange::planned_device_bytes(const Grid& grid, int nvar) {
+  std::int64_t n = 0;
+  for (int d = 0; d < 3; ++d)
+    if (grid.active(d)) n += 2 * 2 * make_slab(grid, d).count(nvar);  // send + receive, both faces
+  return n * std::int64_t(sizeof(Real));
+}
+
+std::int64_t GhostExchange::planned_host_bytes(const Grid& grid, int nvar, bool gpu_aware_mpi) {
+  const bool separate = !std::is_same_v<MemSpace, Kokkos::HostSpace>;
+  return separate && !gpu_aware_mpi ? planned_device_bytes(grid, nvar) : 0;
+}
 
 GhostExchange::GhostExchange(const Grid& grid, const Comm& comm, int nvar,
                              const BoundaryKind bc[3][2], bool gpu_aware_mpi)

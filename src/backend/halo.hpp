@@ -23,6 +23,12 @@ class GhostExchange {
   // the physical boundary conditions.
   void fill(const Array4& u);
 
+  // Bytes the exchange buffers of `grid` take, before allocating them: on
+  // the device, and their host copies (staging without GPU-aware MPI on
+  // GPU builds).
+  static std::int64_t planned_device_bytes(const Grid& grid, int nvar);
+  static std::int64_t planned_host_bytes(const Grid& grid, int nvar, bool gpu_aware_mpi);
+
   // Bytes of the device exchange buffers.
   std::int64_t buffer_bytes() const {
     std::int64_t b = 0;

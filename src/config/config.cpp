@@ -179,6 +179,7 @@ Config parse(YAML::Node root, const std::shared_ptr<ConfigContext>& ctx, int nra
 
   Section mesh = top.section("mesh", true);
   const auto cells = mesh.integers("cells", 3, std::nullopt, 1, 1 << 20);
+  c.cells_where = mesh.where("cells");
   const auto lower = mesh.reals("lower", 3, std::vector<double>{0, 0, 0});
   const auto upper = mesh.reals("upper", 3, std::vector<double>{1, 1, 1});
   const auto ranks = mesh.integers("ranks", 3, std::vector<long long>{0, 0, 0}, 0, 1 << 20);

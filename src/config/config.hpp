@@ -29,6 +29,7 @@ struct Config {
   Real xmin[3] = {0, 0, 0};
   Real xmax[3] = {1, 1, 1};
   int dims[3] = {1, 1, 1};  // process grid, resolved for the rank count
+  std::string cells_where;  // "file:line:col: mesh.cells", for errors found later (memory)
   bool gpu_aware_mpi = false;
   BoundaryKind bc[3][2];
 

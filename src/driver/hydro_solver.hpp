@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <utility>
 
 #include "backend/grid.hpp"
 #include "config/config.hpp"
@@ -19,6 +20,19 @@ struct StageBuffers {
   Array4 u0, in, out, r;
 };
 
+// Which path a solver family runs and why (the run header prints it).
+struct HydroPath {
+  bool fused = false;
+  std::string name;    // "native", "fused (...)"
+  std::string reason;  // why that path
+};
+
+// Applies `solver.backend` to the family predicate's verdict (`fused_ok`,
+// `why`); throws ConfigError if `fused` is asked for and not supported.
+// `fused_name` names the family's fused variant.
+HydroPath choose_hydro_path(const Config& cfg, bool fused_ok, const std::string& why,
+                            const std::string& fused_name);
+
 class HydroSolver {
  public:
   virtual ~HydroSolver() = default;
@@ -29,21 +43,24 @@ class HydroSolver {
   virtual std::string scheme() const = 0;  // e.g. "plm + van_leer + hllc"
   virtual const char* family() const = 0;  // "fv" or "fd"
 
-  bool fused() const { return fused_; }
-  const std::string& path() const { return path_; }      // "native", "fused (...)"
-  const std::string& reason() const { return reason_; }  // why that path
+  bool fused() const { return path_.fused; }
+  const std::string& path() const { return path_.name; }
+  const std::string& reason() const { return path_.reason; }
 
  protected:
-  // Applies `solver.backend` to the family's predicate verdict (`fused_ok`,
-  // `why`) and records the outcome; throws ConfigError if `fused` is asked
-  // for and not supported. `fused_path` names the fused variant.
-  void choose_path(const Config& cfg, bool fused_ok, const std::string& why, const std::string& fused_path);
+  explicit HydroSolver(HydroPath path) : path_(std::move(path)) {}
 
  private:
-  bool fused_ = false;
-  std::string path_, reason_;
+  HydroPath path_;
 };
 
 std::unique_ptr<HydroSolver> make_hydro_solver(const Config& cfg, const Grid& grid);
+
+// Bytes the family's solver will allocate for this run (workspace and
+// accumulators; what its array_bytes() reports once built), without
+// allocating anything.
+std::int64_t hydro_solver_planned_bytes(const Config& cfg, const Grid& grid);
+// The path it will take (the same decision, made without building it).
+HydroPath planned_hydro_path(const Config& cfg, const Grid& grid);
 
 }  // namespace ax

@@ -40,15 +40,13 @@ Simulation::Simulation(const Config& cfg, const Comm& comm, bool verbose)
       comm_(comm),
       verbose_(verbose),
       grid_(grid_for(cfg, comm)),
+      plan_(plan_memory(cfg, grid_)),
       u_(grid_.make_array("u", NHYDRO)),
       ghosts_(grid_, comm, NHYDRO, cfg.bc, cfg.gpu_aware_mpi),
       hydro_(make_hydro_solver(cfg, grid_)),
       scheme_(scheme_of(cfg.integrator)) {
-  // Stage buffers besides u_: none for 2N schemes, one for two-stage
-  // integrators, two for more stages (whose last stage still needs the
-  // state at the start of the step).
-  const std::size_t nwork = scheme_.in_place ? 0 : scheme_.stages.size() > 2 ? 2 : 1;
-  for (std::size_t w = 0; w < nwork; ++w) work_.push_back(grid_.make_array("u_stage", NHYDRO));
+  const int nwork = stage_buffer_count(scheme_) - (scheme_.uses_r ? 1 : 0);
+  for (int w = 0; w < nwork; ++w) work_.push_back(grid_.make_array("u_stage", NHYDRO));
   if (scheme_.uses_r) work_.push_back(r_ = grid_.make_array("u_register", NHYDRO));
   // Ghost cells the exchange never writes (corners of inactive axes) must
   // still hold numbers: zero every buffer once.
@@ -240,6 +238,10 @@ void Simulation::write_summary(const RunSummary& s) const {
   j["state_bytes"] = s.state_bytes;
   j["array_bytes"] = s.array_bytes;
   j["array_bytes_over_state"] = double(s.array_bytes) / double(s.state_bytes);
+  // What the plan made before allocating predicted for rank 0 (astronomix check prints it).
+  j["planned_host_peak_bytes"] = plan_.host_bytes();
+  j["planned_device_bytes"] = plan_.device_bytes();
+  j["planned_array_bytes_per_rank"] = plan_.arrays();
   j["solver_family"] = hydro_->family();
   j["hydro_path"] = hydro_->path();
   j["hydro_path_reason"] = hydro_->reason();

@@ -20,6 +20,7 @@
 #include "config/config.hpp"
 #include "driver/stages.hpp"
 #include "driver/hydro_solver.hpp"
+#include "driver/memory_plan.hpp"
 
 namespace ax {
 
@@ -72,6 +73,7 @@ class Simulation {
   Comm comm_;
   bool verbose_;
   Grid grid_;
+  MemoryPlan plan_;  // made before any array is allocated; the summary compares
   // u_ holds the state between steps (and the state at the start of a step
   // while its stages run); stages write into work_ and the last one back
   // into u_, which each cell reads only at itself. 2N schemes update u_ in

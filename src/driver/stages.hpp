@@ -37,4 +37,12 @@ struct Scheme {
 
 Scheme scheme_of(Integrator integrator);
 
+// State-sized buffers a scheme needs besides the state itself: none for 2N
+// schemes, one for two-stage integrators, two for more stages (whose last
+// stage still needs the state at the start of the step), plus R.
+inline int stage_buffer_count(const Scheme& s) {
+  const int work = s.in_place ? 0 : s.stages.size() > 2 ? 2 : 1;
+  return work + (s.uses_r ? 1 : 0);
+}
+
 }  // namespace ax

@@ -17,11 +17,24 @@ int fd_fused_slab_count(const Grid& g) {
   return g.active(2) && (g.active(0) || g.active(1)) && g.nx[2] >= 16 ? 2 : 1;
 }
 
-Array4 fd_fused_face_array(const Grid& g, const FdFusedPlan& plan) {
+namespace {
+
+// z-planes of faces one slab needs.
+int fd_fused_face_planes(const Grid& g, const FdFusedPlan& plan) {
   const int depth = (g.nx[2] + plan.slabs - 1) / plan.slabs;
-  const int planes = g.active(2) ? depth + 1 : 1;
-  return Array4(Kokkos::view_alloc(Kokkos::WithoutInitializing, std::string("fd_fused_faces")), NHYDRO, planes,
-                g.extent(1), g.extent(0));
+  return g.active(2) ? depth + 1 : 1;
+}
+
+}  // namespace
+
+Array4 fd_fused_face_array(const Grid& g, const FdFusedPlan& plan) {
+  return Array4(Kokkos::view_alloc(Kokkos::WithoutInitializing, std::string("fd_fused_faces")), NHYDRO,
+                fd_fused_face_planes(g, plan), g.extent(1), g.extent(0));
+}
+
+std::int64_t fd_fused_face_bytes(const Grid& g, const FdFusedPlan& plan) {
+  return std::int64_t(NHYDRO) * fd_fused_face_planes(g, plan) * g.extent(1) * g.extent(0) *
+         std::int64_t(sizeof(Real));
 }
 
 namespace {

@@ -26,6 +26,7 @@ struct FdFusedPlan {
 
 // Face array the fused path needs for `plan` on grid g.
 Array4 fd_fused_face_array(const Grid& g, const FdFusedPlan& plan);
+std::int64_t fd_fused_face_bytes(const Grid& g, const FdFusedPlan& plan);  // without allocating
 int fd_fused_slab_count(const Grid& g);
 
 // One stage: K = A K + dt L(in), then R / out / floors (driver/stages.hpp).

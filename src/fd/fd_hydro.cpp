@@ -19,13 +19,34 @@ bool fd_hydro_fused_supported(const Config& cfg, const Grid& grid, std::string* 
   return true;
 }
 
-FdHydro::FdHydro(const Config& cfg, const Grid& grid) : opt_(cfg.fd), grid_(grid) {
+HydroPath fd_hydro_path(const Config& cfg, const Grid& grid) {
+  std::string why;
+  const bool ok = fd_hydro_fused_supported(cfg, grid, &why);
+  return choose_hydro_path(cfg, ok, why, "fused");
+}
+
+namespace {
+
+FdFusedPlan fd_fused_plan(const Config& cfg, const Grid& grid) {
+  FdFusedPlan plan;
+  plan.slabs = fd_fused_slab_count(grid);
+  plan.store_k = scheme_of(cfg.integrator).in_place;
+  return plan;
+}
+
+}  // namespace
+
+std::int64_t FdHydro::planned_bytes(const Config& cfg, const Grid& grid) {
+  const std::int64_t k = grid.array_bytes(NHYDRO);
+  if (!fd_hydro_path(cfg, grid).fused) return k + FdNativeWorkspace::planned_bytes(grid);
+  return k + fd_fused_face_bytes(grid, fd_fused_plan(cfg, grid));
+}
+
+FdHydro::FdHydro(const Config& cfg, const Grid& grid)
+    : HydroSolver(fd_hydro_path(cfg, grid)), opt_(cfg.fd), grid_(grid) {
   floors_.density = Real(cfg.density_floor);
   floors_.pressure = Real(cfg.pressure_floor);
-  std::string why;
-  choose_path(cfg, fd_hydro_fused_supported(cfg, grid, &why), why, "fused");
-  plan_.slabs = fd_fused_slab_count(grid);
-  plan_.store_k = scheme_of(cfg.integrator).in_place;
+  plan_ = fd_fused_plan(cfg, grid);
   k_ = grid.make_array("fd_k", NHYDRO);
   Kokkos::deep_copy(k_, Real(0));
   if (fused()) faces_ = fd_fused_face_array(grid, plan_);

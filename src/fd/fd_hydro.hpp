@@ -16,11 +16,16 @@ namespace ax {
 // True when the fused kernels handle this configuration; otherwise `why`
 // says what they lack.
 bool fd_hydro_fused_supported(const Config& cfg, const Grid& grid, std::string* why);
+// The path this run takes (the predicate's verdict under solver.backend).
+HydroPath fd_hydro_path(const Config& cfg, const Grid& grid);
 
 class FdHydro final : public HydroSolver {
  public:
   // Throws ConfigError if `solver.backend: fused` asks for an unsupported case.
   FdHydro(const Config& cfg, const Grid& grid);
+
+  // What array_bytes() will report, from the config and grid alone.
+  static std::int64_t planned_bytes(const Config& cfg, const Grid& grid);
 
   long long stage(const Stage& st, Real dt, const StageBuffers& b) override;
   std::int64_t array_bytes() const override;

@@ -16,6 +16,12 @@ FdNativeWorkspace::FdNativeWorkspace(const Grid& g)
       weights(g.make_array("fd_native_weights", 4 * NHYDRO)),
       flux(g.make_array("fd_native_flux", NHYDRO)) {}
 
+std::int64_t FdNativeWorkspace::planned_bytes(const Grid& g) {
+  // The widths of the arrays the constructor allocates, in its order.
+  return g.array_bytes(2 * NHYDRO + 1) + g.array_bytes(9) + g.array_bytes(3) +
+         2 * g.array_bytes(kWenoDiffs * NHYDRO) + g.array_bytes(4 * NHYDRO) + g.array_bytes(NHYDRO);
+}
+
 std::int64_t FdNativeWorkspace::bytes() const {
   std::int64_t b = 0;
   for (const Array4* a : {&cell, &eigen, &alpha, &dw, &dg, &weights, &flux}) b += std::int64_t(a->span());

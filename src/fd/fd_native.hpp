@@ -20,6 +20,7 @@ struct FdNativeWorkspace {
   Array4 weights;  // omega_0, omega_2 of the + and - splits, per field (20)
   Array4 flux;     // WENO face flux (5)
   std::int64_t bytes() const;
+  static std::int64_t planned_bytes(const Grid& g);
 };
 
 // K = A K + dt L(u), L the WENO5 flux divergence over the active axes,

@@ -28,28 +28,45 @@ bool fv_hydro_fused_supported(const Config& cfg, const Grid& grid, std::string* 
   return true;
 }
 
-FvHydro::FvHydro(const Config& cfg, const Grid& grid) : opt_(cfg.fv), grid_(grid) {
-  order_ = cfg.order;
-  floors_.density = Real(cfg.density_floor);
-  floors_.pressure = Real(cfg.pressure_floor);
-  std::string why;
+FvPlan fv_hydro_plan(const Config& cfg, const Grid& grid) {
 #ifdef ASTRONOMIX_FLAT_LOOPS
   const bool host = false;
 #else
   const bool host = true;
 #endif
-  sweeps_ = cfg.fused_layout == FusedLayout::sweeps || (cfg.fused_layout == FusedLayout::automatic && host);
-  choose_path(cfg, fv_hydro_fused_supported(cfg, grid, &why), why, sweeps_ ? "fused (sweeps)" : "fused (cells)");
+  FvPlan plan;
+  plan.sweeps = cfg.fused_layout == FusedLayout::sweeps || (cfg.fused_layout == FusedLayout::automatic && host);
+  std::string why;
+  const bool ok = fv_hydro_fused_supported(cfg, grid, &why);
+  plan.path = choose_hydro_path(cfg, ok, why, plan.sweeps ? "fused (sweeps)" : "fused (cells)");
+  return plan;
+}
+
+// Native: its workspace and the accumulator; fused sweeps: the accumulator;
+// fused cells: nothing.
+static bool needs_du(const FvPlan& plan) { return !plan.path.fused || plan.sweeps; }
+
+std::int64_t FvHydro::planned_bytes(const Config& cfg, const Grid& grid) {
+  const FvPlan plan = fv_hydro_plan(cfg, grid);
+  std::int64_t b = needs_du(plan) ? grid.array_bytes(NHYDRO) : 0;
+  if (!plan.path.fused) b += FvNativeWorkspace::planned_bytes(grid);
+  return b;
+}
+
+FvHydro::FvHydro(const Config& cfg, const Grid& grid) : FvHydro(cfg, grid, fv_hydro_plan(cfg, grid)) {}
+
+FvHydro::FvHydro(const Config& cfg, const Grid& grid, const FvPlan& plan)
+    : HydroSolver(plan.path), opt_(cfg.fv), grid_(grid), sweeps_(plan.sweeps) {
+  order_ = cfg.order;
+  floors_.density = Real(cfg.density_floor);
+  floors_.pressure = Real(cfg.pressure_floor);
   if (!fused()) native_ = std::make_unique<FvNativeWorkspace>(grid);
-  if (!fused() || sweeps_) du_ = grid.make_array("fv_du", NHYDRO);
+  if (needs_du(plan)) du_ = grid.make_array("fv_du", NHYDRO);
 }
 
 std::int64_t FvHydro::array_bytes() const {
   std::int64_t bytes = std::int64_t(du_.span()) * sizeof(Real);
-  if (native_) {
-    for (const Array4* a : {&native_->w, &native_->slope, &native_->wl, &native_->wr, &native_->flux})
-      bytes += std::int64_t(a->span()) * sizeof(Real);
-  }
+  if (native_) bytes += native_->bytes();
   return bytes;
 }
 

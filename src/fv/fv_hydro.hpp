@@ -19,10 +19,21 @@ namespace ax {
 // says what it lacks.
 bool fv_hydro_fused_supported(const Config& cfg, const Grid& grid, std::string* why);
 
+// The path this run takes, and whether a fused path uses the sweeps layout.
+struct FvPlan {
+  HydroPath path;
+  bool sweeps = false;
+};
+FvPlan fv_hydro_plan(const Config& cfg, const Grid& grid);
+
 class FvHydro final : public HydroSolver {
  public:
   // Throws ConfigError if `solver.backend: fused` asks for an unsupported case.
   FvHydro(const Config& cfg, const Grid& grid);
+  FvHydro(const Config& cfg, const Grid& grid, const FvPlan& plan);
+
+  // What array_bytes() will report, from the plan alone.
+  static std::int64_t planned_bytes(const Config& cfg, const Grid& grid);
 
   // Two-register stages only (a, b, c of driver/stages.hpp): the config
   // admits no other integrator for this family.

@@ -11,6 +11,12 @@ FvNativeWorkspace::FvNativeWorkspace(const Grid& g)
       wr(g.make_array("fv_native_wr", NHYDRO)),
       flux(g.make_array("fv_native_flux", NHYDRO)) {}
 
+std::int64_t FvNativeWorkspace::bytes() const {
+  std::int64_t b = 0;
+  for (const Array4* a : {&w, &slope, &wl, &wr, &flux}) b += std::int64_t(a->span());
+  return b * std::int64_t(sizeof(Real));
+}
+
 namespace fv_native_detail {
 
 void compute_primitives(const IdealGas& eos, const Grid& g, const Array4& u, const Array4& w) {

@@ -15,6 +15,8 @@ struct FvNativeWorkspace {
   Array4 wl, wr;  // face states; index f holds face f - 1/2
   Array4 flux;    // face fluxes, same indexing
   explicit FvNativeWorkspace(const Grid& g);
+  std::int64_t bytes() const;
+  static std::int64_t planned_bytes(const Grid& g) { return 5 * g.array_bytes(NHYDRO); }
 };
 
 // du = -div F(u) over the interior. `order` 1 is donor cell (piecewise

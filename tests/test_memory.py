@@ -1,0 +1,108 @@
+#!/usr/bin/env python3
+"""The memory estimate against what runs really take (issue 8).
+
+* the estimate made before allocating (printed by `astronomix check`, kept in
+  the run summary) is within 10% of the measured peak resident memory, and
+  its arrays equal the arrays the run reports, for FV and FD on 1 and 2 ranks;
+* `check` prints the same estimate as the run makes;
+* a grid too large for the node is refused with exit 2 and a message naming
+  the file, line and key, before any output is written.
+
+The last line printed is `N passed, M failed`; the exit status is 1 on failure.
+"""
+import os
+import re
+import subprocess
+import sys
+import tempfile
+import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from astronomix_testlib import (CONFIGS, EXE, MPIEXEC, Run, check, exe_missing, finish,  # noqa: E402
+                                mpi_flags, run_env)
+
+TOLERANCE = 0.10
+
+
+def parse_size(text):
+    value, unit = text.split()
+    scale = {"B": 1, "KiB": 2**10, "MiB": 2**20, "GiB": 2**30, "TiB": 2**40}[unit]
+    return float(value) * scale
+
+
+def checked_estimate(sets, ranks):
+    """`astronomix check` under mpirun: the peak host memory it prints for a rank."""
+    cmd = [EXE, "check", os.path.join(CONFIGS, "blast3d.yaml")] + [a for s in sets for a in ("--set", s)]
+    if ranks > 1:
+        cmd = [MPIEXEC, "-n", str(ranks)] + mpi_flags() + cmd
+    p = subprocess.run(cmd, capture_output=True, text=True, env=run_env(), timeout=120)
+    assert p.returncode == 0, f"check failed: {p.stderr[-2000:]}"
+    m = re.search(r"peak host memory\s+([\d.]+ \w+)", p.stdout)
+    assert m, f"no 'peak host memory' line in:\n{p.stdout[-2000:]}"
+    assert "fits: yes" in p.stdout, p.stdout[-1000:]
+    return parse_size(m.group(1))
+
+
+def check_estimate(run, sets):
+    s = run.summary()
+    measured, planned = s["host_peak_rss_bytes_max_rank"], s["planned_host_peak_bytes"]
+    err = abs(planned - measured) / measured
+    print(f"  {run.label}: planned {planned / 2**20:.1f} MiB, measured {measured / 2**20:.1f} MiB "
+          f"({100 * err:.1f}%), arrays {s['array_bytes'] / 2**20:.1f} MiB over {run.ranks} rank(s)",
+          flush=True)
+    assert err <= TOLERANCE, f"planned {planned} vs measured peak {measured}: {100 * err:.1f}% > 10%"
+    assert s["planned_array_bytes_per_rank"] * run.ranks == s["array_bytes"], \
+        f"planned arrays {s['planned_array_bytes_per_rank']} x {run.ranks} != reported {s['array_bytes']}"
+    printed = checked_estimate(sets, run.ranks)
+    assert abs(printed - planned) / planned <= TOLERANCE, \
+        f"`check` prints {printed:.0f} B, the run planned {planned} B"
+
+
+def check_too_large(tmp):
+    out = os.path.join(tmp, "too_large")
+    cmd = [EXE, "run", os.path.join(CONFIGS, "sedov3d.yaml"), "--set", "mesh.cells=[200000,200000,200000]",
+           "--set", f"output.directory={out}"]
+    p = subprocess.run(cmd, capture_output=True, text=True, env=run_env(), timeout=120)
+    assert p.returncode == 2, f"exit {p.returncode}, expected 2; stderr: {p.stderr[-1500:]}"
+    msg = p.stderr
+    assert "mesh.cells" in msg and "does not fit in memory" in msg and "available" in msg, msg
+    assert "--set mesh.cells" in msg, f"the message must say where mesh.cells came from: {msg}"
+    written = os.listdir(out) if os.path.isdir(out) else []
+    assert not written, f"files written before the refusal: {written}"
+    # From the file itself: file:line:col of the key.
+    cfg = os.path.join(tmp, "huge.yaml")
+    with open(os.path.join(CONFIGS, "sedov3d.yaml")) as f:
+        text = f.read()
+    text = re.sub(r"cells: \[[^\]]*\]", "cells: [100000, 100000, 100000]", text, count=1)
+    with open(cfg, "w") as f:
+        f.write(text)
+    line = 1 + text[:text.index("cells: [100000")].count("\n")
+    p = subprocess.run([EXE, "run", cfg, "--set", f"output.directory={out}"], capture_output=True,
+                       text=True, env=run_env(), timeout=120)
+    assert p.returncode == 2, f"exit {p.returncode}, expected 2"
+    assert f"{cfg}:{line}:" in p.stderr and "mesh.cells" in p.stderr, p.stderr[-1500:]
+
+
+def main():
+    t_start = time.time()
+    if exe_missing():
+        return finish()
+    tmp = tempfile.mkdtemp(prefix="astronomix_test_memory_")
+    runs = []
+    for family in ("fv", "fd"):
+        for ranks in (1, 2):
+            # Large enough that arrays, not the libraries, make the peak.
+            sets = ["mesh.cells=[96,96,96]", "mesh.lower=[-0.5,-0.5,-0.5]", "mesh.upper=[0.5,0.5,0.5]",
+                    f"solver.family={family}", "time.max_steps=1", "output.dt=0"]
+            label = f"{family}_{ranks}rank"
+            r = Run(label, "blast3d.yaml", sets, os.path.join(tmp, label), label, ranks=ranks)
+            r.execute()
+            runs.append((r, sets))
+    for r, sets in runs:
+        check(f"{r.label}: planned peak host memory within 10% of the measured peak", check_estimate, r, sets)
+    check("a grid too large for the node: exit 2, file:line and key, nothing written", check_too_large, tmp)
+    return finish(tmp, t_start)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
