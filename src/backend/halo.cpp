@@ -1,5 +1,6 @@
 #include "backend/halo.hpp"
 
+#include <algorithm>
 #include <string>
 #include <type_traits>
 
@@ -20,10 +21,26 @@ struct Slab {
   }
 };
 
-Slab make_slab(const Grid& g, int d) {
-  Slab s{d, g.gh[d], {g.extent(0), g.extent(1), g.extent(2)}};
+// The slab of array u (cells or faces: its own extents).
+Slab make_slab(const Grid& g, int d, const Array4& u) {
+  Slab s{d, g.gh[d], {int(u.extent(3)), int(u.extent(2)), int(u.extent(1))}};
   s.e[d] = g.gh[d];
   return s;
+}
+
+// The largest slab along d of a cell array (nvar variables) or, for MHD, of
+// a face array (one variable, one more layer along its normal).
+std::int64_t slab_count(const Grid& g, int d, int nvar, bool mhd) {
+  std::int64_t e[3] = {g.extent(0), g.extent(1), g.extent(2)};
+  e[d] = g.gh[d];
+  const std::int64_t cells = nvar * e[0] * e[1] * e[2];
+  std::int64_t faces = 0;
+  for (int f = 0; mhd && f < 3; ++f) {
+    std::int64_t ef[3] = {e[0], e[1], e[2]};
+    if (f != d) ef[f] += 1;
+    faces = std::max(faces, ef[0] * ef[1] * ef[2]);
+  }
+  return std::max(cells, faces);
 }
 
 // Position within one face's buffer of cell (n, k, j, i) once the coordinate
@@ -34,26 +51,26 @@ KOKKOS_INLINE_FUNCTION std::int64_t slab_index(const int e[3], int n, int k, int
 
 }  // namespace
 
-std::int64_t GhostExchange::planned_device_bytes(const Grid& grid, int nvar) {
+std::int64_t GhostExchange::planned_device_bytes(const Grid& grid, int nvar, bool mhd) {
   std::int64_t n = 0;
   for (int d = 0; d < 3; ++d)
-    if (grid.active(d)) n += 2 * 2 * make_slab(grid, d).count(nvar);  // send + receive, both faces
+    if (grid.active(d)) n += 2 * 2 * slab_count(grid, d, nvar, mhd);  // send + receive, both faces
   return n * std::int64_t(sizeof(Real));
 }
 
-std::int64_t GhostExchange::planned_host_bytes(const Grid& grid, int nvar, bool gpu_aware_mpi) {
+std::int64_t GhostExchange::planned_host_bytes(const Grid& grid, int nvar, bool gpu_aware_mpi, bool mhd) {
   const bool separate = !std::is_same_v<MemSpace, Kokkos::HostSpace>;
-  return separate && !gpu_aware_mpi ? planned_device_bytes(grid, nvar) : 0;
+  return separate && !gpu_aware_mpi ? planned_device_bytes(grid, nvar, mhd) : 0;
 }
 
 GhostExchange::GhostExchange(const Grid& grid, const Comm& comm, int nvar,
-                             const BoundaryKind bc[3][2], bool gpu_aware_mpi)
-    : grid_(grid), comm_(comm), nvar_(nvar), gpu_aware_(gpu_aware_mpi) {
+                             const BoundaryKind bc[3][2], bool gpu_aware_mpi, bool mhd)
+    : grid_(grid), comm_(comm), nvar_(nvar), mhd_(mhd), gpu_aware_(gpu_aware_mpi) {
   for (int d = 0; d < 3; ++d) {
     bc_[d][0] = bc[d][0];
     bc_[d][1] = bc[d][1];
     if (!grid.active(d)) continue;
-    const std::int64_t n = 2 * make_slab(grid, d).count(nvar);
+    const std::int64_t n = 2 * slab_count(grid, d, nvar, mhd);
     const std::string axis = std::to_string(d);
     send_[d] = Kokkos::View<Real*, MemSpace>("halo_send_" + axis, n);
     recv_[d] = Kokkos::View<Real*, MemSpace>("halo_recv_" + axis, n);
@@ -73,23 +90,42 @@ void GhostExchange::fill(const Array4& u) {
   }
 }
 
-void GhostExchange::exchange_axis(int d, const Array4& u) {
+void GhostExchange::fill(const State& st) {
+  if (!st.mhd()) return fill(st.u);
+  bytes_ = 0;
+  for (int d = 0; d < 3; ++d) {
+    if (!grid_.active(d)) continue;
+    exchange_axis(d, st.u);
+    apply_physical(d, st.u);
+    for (int f = 0; f < 3; ++f) {
+      exchange_axis(d, st.b[f], f);
+      apply_physical(d, st.b[f], f);
+    }
+  }
+}
+
+// Along its staggered axis a face array has one more layer: the faces on
+// the block's boundary (indices is and ie) are shared with the neighbour,
+// so what is sent starts one layer further in (lower side) and what is
+// received lands one layer further out (upper side).
+void GhostExchange::exchange_axis(int d, const Array4& u, int stagger) {
   const int lo = comm_.neighbor[d][0], hi = comm_.neighbor[d][1];
   if (lo == MPI_PROC_NULL && hi == MPI_PROC_NULL) return;
-  const Slab s = make_slab(grid_, d);
-  const std::int64_t face = s.count(nvar_);
-  const int ng = s.ng, ie = grid_.ie(d);
+  const Slab s = make_slab(grid_, d, u);
+  const int nvar = int(u.extent(0));
+  const std::int64_t face = s.count(nvar);
+  const int ng = s.ng, ie = grid_.ie(d), st = stagger == d ? 1 : 0;
   auto send = send_[d];
   auto recv = recv_[d];
 
   // Pack both faces in one kernel: face 0 is the lowest ng interior layers,
   // face 1 the highest.
-  par_for_vars("halo_pack", nvar_, s.both_faces(), KOKKOS_LAMBDA(int n, int k, int j, int i) {
+  par_for_vars("halo_pack", nvar, s.both_faces(), KOKKOS_LAMBDA(int n, int k, int j, int i) {
     int c[3] = {i, j, k};
     const int f = c[d] / ng;
     const int cl = c[d] - f * ng;
     int src[3] = {i, j, k};
-    src[d] = f == 0 ? ng + cl : ie - ng + cl;
+    src[d] = f == 0 ? ng + st + cl : ie - ng + cl;
     c[d] = cl;
     send(f * face + slab_index(s.e, n, c[2], c[1], c[0])) = u(n, src[2], src[1], src[0]);
   });
@@ -126,28 +162,35 @@ void GhostExchange::exchange_axis(int d, const Array4& u) {
   }
 
   const bool has_lo = lo != MPI_PROC_NULL, has_hi = hi != MPI_PROC_NULL;
-  par_for_vars("halo_unpack", nvar_, s.both_faces(), KOKKOS_LAMBDA(int n, int k, int j, int i) {
+  par_for_vars("halo_unpack", nvar, s.both_faces(), KOKKOS_LAMBDA(int n, int k, int j, int i) {
     int c[3] = {i, j, k};
     const int f = c[d] / ng;
     if ((f == 0 && !has_lo) || (f == 1 && !has_hi)) return;
     const int cl = c[d] - f * ng;
     int dst[3] = {i, j, k};
-    dst[d] = f == 0 ? cl : ie + cl;
+    dst[d] = f == 0 ? cl : ie + st + cl;
     c[d] = cl;
     u(n, dst[2], dst[1], dst[0]) = from((f ^ swap) * face + slab_index(s.e, n, c[2], c[1], c[0]));
   });
 }
 
-void GhostExchange::apply_physical(int d, const Array4& u) {
+// Outflow copies the last interior layer (for faces along their normal: the
+// boundary face); reflecting mirrors it and reverses the normal momentum
+// and the normal magnetic field (cell-centred, or the face array normal to
+// the wall).
+void GhostExchange::apply_physical(int d, const Array4& u, int stagger) {
   const bool lo = comm_.neighbor[d][0] == MPI_PROC_NULL;
   const bool hi = comm_.neighbor[d][1] == MPI_PROC_NULL;
   if (!lo && !hi) return;
-  const Slab s = make_slab(grid_, d);
-  const int ng = s.ng, ie = grid_.ie(d);
+  const Slab s = make_slab(grid_, d, u);
+  const int nvar = int(u.extent(0));
+  const int ng = s.ng, ie = grid_.ie(d), st = stagger == d ? 1 : 0;
   const bool reflect_lo = bc_[d][0] == BoundaryKind::reflecting;
   const bool reflect_hi = bc_[d][1] == BoundaryKind::reflecting;
-  const int normal = IM1 + d;
-  par_for_vars("physical_boundary", nvar_, s.both_faces(), KOKKOS_LAMBDA(int n, int k, int j, int i) {
+  // Variables whose sign a reflection reverses (-1: none).
+  const int normal = stagger >= 0 ? (st ? 0 : -1) : IM1 + d;
+  const int normal_b = stagger < 0 && nvar > IB1 ? IB1 + d : -1;
+  par_for_vars("physical_boundary", nvar, s.both_faces(), KOKKOS_LAMBDA(int n, int k, int j, int i) {
     int c[3] = {i, j, k};
     const int f = c[d] / ng;
     if ((f == 0 && !lo) || (f == 1 && !hi)) return;
@@ -156,12 +199,12 @@ void GhostExchange::apply_physical(int d, const Array4& u) {
     int dst[3] = {i, j, k}, src[3] = {i, j, k};
     if (f == 0) {
       dst[d] = cl;
-      src[d] = reflect ? 2 * ng - 1 - cl : ng;  // mirror image, or the edge cell
+      src[d] = reflect ? 2 * ng - 1 + st - cl : ng;  // mirror image, or the edge cell (face)
     } else {
-      dst[d] = ie + cl;
-      src[d] = reflect ? ie - 1 - cl : ie - 1;
+      dst[d] = ie + st + cl;
+      src[d] = reflect ? ie - 1 - cl : ie - 1 + st;
     }
-    const Real sgn = (reflect && n == normal) ? Real(-1) : Real(1);
+    const Real sgn = (reflect && (n == normal || n == normal_b)) ? Real(-1) : Real(1);
     u(n, dst[2], dst[1], dst[0]) = sgn * u(n, src[2], src[1], src[0]);
   });
 }

@@ -1,5 +1,6 @@
-// Ghost-zone exchange of a state array between MPI ranks, and the physical
-// boundary conditions on domain faces that have no neighbour.
+// Ghost-zone exchange of a state (cell variables and, for MHD, the face
+// field) between MPI ranks, and the physical boundary conditions on domain
+// faces that have no neighbour.
 //
 // Axes are exchanged one after another (x, then y over the x-ghosts too, then
 // z over both), so edges and corners fill without diagonal messages. For each
@@ -10,6 +11,7 @@
 #include "backend/boundary_kind.hpp"
 #include "backend/comm.hpp"
 #include "backend/grid.hpp"
+#include "backend/state.hpp"
 #include "backend/types.hpp"
 
 namespace ax {
@@ -17,17 +19,22 @@ namespace ax {
 class GhostExchange {
  public:
   GhostExchange(const Grid& grid, const Comm& comm, int nvar,
-                const BoundaryKind bc[3][2], bool gpu_aware_mpi);
+                const BoundaryKind bc[3][2], bool gpu_aware_mpi, bool mhd = false);
 
   // Fills every ghost cell of `u` (nvar variables) from neighbours or from
   // the physical boundary conditions.
   void fill(const Array4& u);
 
+  // Same for a state: its cells and, for MHD, its face field. A face on a
+  // rank boundary belongs to both ranks, which compute it alike; only faces
+  // strictly outside the block are ghosts.
+  void fill(const State& s);
+
   // Bytes the exchange buffers of `grid` take, before allocating them: on
   // the device, and their host copies (staging without GPU-aware MPI on
   // GPU builds).
-  static std::int64_t planned_device_bytes(const Grid& grid, int nvar);
-  static std::int64_t planned_host_bytes(const Grid& grid, int nvar, bool gpu_aware_mpi);
+  static std::int64_t planned_device_bytes(const Grid& grid, int nvar, bool mhd = false);
+  static std::int64_t planned_host_bytes(const Grid& grid, int nvar, bool gpu_aware_mpi, bool mhd = false);
 
   // Bytes of the device exchange buffers.
   std::int64_t buffer_bytes() const {
@@ -40,14 +47,16 @@ class GhostExchange {
   long long bytes_per_fill() const { return bytes_; }
 
   // Public only because CUDA forbids device lambdas in private members.
-  void exchange_axis(int d, const Array4& u);
-  void apply_physical(int d, const Array4& u);
+  // `stagger`: the axis along which u is face-centred (-1 for cells).
+  void exchange_axis(int d, const Array4& u, int stagger = -1);
+  void apply_physical(int d, const Array4& u, int stagger = -1);
 
  private:
 
   Grid grid_;
   Comm comm_;
   int nvar_;
+  bool mhd_;
   BoundaryKind bc_[3][2];
   bool gpu_aware_;
   long long bytes_ = 0;

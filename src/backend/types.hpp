@@ -35,5 +35,10 @@ constexpr int IVY = 2;
 constexpr int IVZ = 3;
 constexpr int IPR = 4;
 constexpr int NHYDRO = 5;
+// MHD adds the cell-centred magnetic field (the average of the face field).
+constexpr int IB1 = 5;
+constexpr int IB2 = 6;
+constexpr int IB3 = 7;
+constexpr int NMHD = 8;
 
 }  // namespace ax

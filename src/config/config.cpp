@@ -39,6 +39,17 @@ const char* to_string(Limiter l) {
   }
   return "?";
 }
+const char* to_string(MhdRiemannSolver r) {
+  switch (r) {
+    case MhdRiemannSolver::llf: return "llf";
+    case MhdRiemannSolver::hlle: return "hlle";
+    case MhdRiemannSolver::hlld: return "hlld";
+  }
+  return "?";
+}
+
+const char* to_string(CornerEmf e) { return e == CornerEmf::gs05 ? "gs05" : "uct_hlld"; }
+
 const char* to_string(RiemannSolver r) {
   switch (r) {
     case RiemannSolver::llf: return "llf";
@@ -141,8 +152,12 @@ Config parse(YAML::Node root, const std::shared_ptr<ConfigContext>& ctx, int nra
 
   // The solver first: the ghost depth, the integrator and the CFL number
   // depend on its family.
+  Section phys = top.section("physics", false);
+  c.mhd = phys.boolean("mhd", false);
   Section solver = top.section("solver", false);
   c.family = solver.choice("family", "fv", {"fv", "fd"});
+  if (c.mhd && c.family == "fd")
+    solver.fail("family", "MHD runs with the finite-volume family only for now (expected fv with physics.mhd: true)");
   const bool fd = c.family == "fd";
   c.ghost = fd ? kFdGhost : kFvGhost;
   // The other family's options are validated if present (a typo fails
@@ -157,9 +172,21 @@ Config parse(YAML::Node root, const std::shared_ptr<ConfigContext>& ctx, int nra
       option(false, "limiter", "van_leer", {"minmod", "van_leer", "mc", "van_albada", "superbee"}),
       {{"minmod", Limiter::minmod}, {"van_leer", Limiter::van_leer}, {"mc", Limiter::mc},
        {"van_albada", Limiter::van_albada}, {"superbee", Limiter::superbee}});
-  c.fv.riemann = pick<RiemannSolver>(option(false, "riemann", "hllc", {"llf", "hlle", "hllc"}),
-                                     {{"llf", RiemannSolver::llf}, {"hlle", RiemannSolver::hlle},
-                                      {"hllc", RiemannSolver::hllc}});
+  // One key for both equation sets: hllc is hydro's, hlld MHD's.
+  const std::string riemann =
+      option(false, "riemann", c.mhd ? "hlld" : "hllc", {"llf", "hlle", "hllc", "hlld"});
+  if (c.mhd && riemann == "hllc")
+    solver.fail("riemann", "hllc is a hydrodynamics solver; with physics.mhd: true expected one of: llf, hlle, hlld");
+  if (!c.mhd && riemann == "hlld" && !fd)
+    solver.fail("riemann", "hlld is an MHD solver and needs physics.mhd: true; expected one of: llf, hlle, hllc");
+  c.fv.riemann = riemann == "llf" ? RiemannSolver::llf : riemann == "hlle" ? RiemannSolver::hlle : RiemannSolver::hllc;
+  c.fv.mhd_riemann = riemann == "llf"    ? MhdRiemannSolver::llf
+                     : riemann == "hlle" ? MhdRiemannSolver::hlle
+                                         : MhdRiemannSolver::hlld;
+  c.fv.corner_emf = pick<CornerEmf>(c.mhd || solver.present("corner_emf")
+                                        ? solver.choice("corner_emf", "gs05", {"gs05", "uct_hlld"})
+                                        : "gs05",
+                                    {{"gs05", CornerEmf::gs05}, {"uct_hlld", CornerEmf::uct_hlld}});
   c.fd.weights = pick<WenoWeights>(option(true, "weno", "js", {"js", "z"}),
                                    {{"js", WenoWeights::js}, {"z", WenoWeights::z}});
   // The weights square 1 / (epsilon + IS): in float epsilon below ~1e-19
@@ -254,7 +281,6 @@ Config parse(YAML::Node root, const std::shared_ptr<ConfigContext>& ctx, int nra
   c.cfl = time.real("cfl", cfl_default, 0, cfl_max, true);
   time.finish();
 
-  Section phys = top.section("physics", false);
   c.gamma = phys.real("gamma", 5.0 / 3.0, -1e300, 1e300);
   c.fv.eos = c.fd.eos = IdealGas(Real(c.gamma));
   if (c.gamma <= 1) phys.fail("gamma", "expected a number > 1 (ratio of specific heats), got " + std::to_string(c.gamma));

@@ -40,6 +40,8 @@ struct Config {
   Integrator integrator = Integrator::vl2;
 
   // physics
+  bool mhd = false;  // ideal MHD: 8 cell variables and a face-centred field (src/ct)
+  int nvar() const { return mhd ? NMHD : NHYDRO; }
   Real gamma = Real(5) / Real(3);
   Real density_floor = 0;
   Real pressure_floor = 0;
@@ -82,6 +84,8 @@ Config parse_config(const std::string& yaml_text, const std::string& name,
 const char* to_string(Integrator);
 const char* to_string(Limiter);
 const char* to_string(RiemannSolver);
+const char* to_string(MhdRiemannSolver);
+const char* to_string(CornerEmf);
 const char* to_string(WenoWeights);
 const char* to_string(EigenAverage);
 

@@ -8,6 +8,7 @@
 #include <utility>
 
 #include "backend/grid.hpp"
+#include "backend/state.hpp"
 #include "config/config.hpp"
 #include "driver/stages.hpp"
 
@@ -15,9 +16,9 @@ namespace ax {
 
 // The registers of a stage (driver/stages.hpp). `out` may be `in` only for
 // in-place (2N) schemes, and may be `u0`; `r` is empty unless the scheme
-// uses R. Ghosts of `in` are filled.
+// uses R. Ghosts of `in` (cells and, for MHD, faces) are filled.
 struct StageBuffers {
-  Array4 u0, in, out, r;
+  State u0, in, out, r;
 };
 
 // Which path a solver family runs and why (the run header prints it).

@@ -47,17 +47,18 @@ double reference_rate(const Config& cfg, bool fused, bool gpu) {
 MemoryPlan plan_memory(const Config& cfg, const Grid& grid) {
   MemoryPlan p;
   p.arrays_on_device = !std::is_same_v<MemSpace, Kokkos::HostSpace>;
-  p.state = grid.array_bytes(NHYDRO);
-  p.stage_buffers = stage_buffer_count(scheme_of(cfg.integrator)) * grid.array_bytes(NHYDRO);
+  p.state = state_bytes(grid, cfg.nvar(), cfg.mhd);
+  p.stage_buffers = stage_buffer_count(scheme_of(cfg.integrator)) * p.state;
   p.solver = hydro_solver_planned_bytes(cfg, grid);
-  p.halo = GhostExchange::planned_device_bytes(grid, NHYDRO);
-  p.halo_host = GhostExchange::planned_host_bytes(grid, NHYDRO, cfg.gpu_aware_mpi);
+  p.halo = GhostExchange::planned_device_bytes(grid, cfg.nvar(), cfg.mhd);
+  p.halo_host = GhostExchange::planned_host_bytes(grid, cfg.nvar(), cfg.gpu_aware_mpi, cfg.mhd);
   if (cfg.write_files) {
     // io/athdf.cpp: a host copy of the state (GPU builds), and each output
     // dataset converted over the interior.
     const std::int64_t ncell = grid.cells_local();
-    p.output_host = std::int64_t(cfg.out_vars.size()) * NHYDRO * ncell * std::int64_t(sizeof(Real));
-    if (p.arrays_on_device) p.output_host += p.state;
+    const int fields = int(cfg.out_vars.size()) * NHYDRO + (cfg.mhd ? 3 : 0);  // + dataset B
+    p.output_host = std::int64_t(fields) * ncell * std::int64_t(sizeof(Real));
+    if (p.arrays_on_device) p.output_host += grid.array_bytes(cfg.nvar());
   }
   p.baseline_host = host_rss_bytes();
   return p;

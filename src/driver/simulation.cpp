@@ -41,17 +41,21 @@ Simulation::Simulation(const Config& cfg, const Comm& comm, bool verbose)
       verbose_(verbose),
       grid_(grid_for(cfg, comm)),
       plan_(plan_memory(cfg, grid_)),
-      u_(grid_.make_array("u", NHYDRO)),
-      ghosts_(grid_, comm, NHYDRO, cfg.bc, cfg.gpu_aware_mpi),
+      u_(make_state(grid_, cfg.nvar(), cfg.mhd, "u")),
+      ghosts_(grid_, comm, cfg.nvar(), cfg.bc, cfg.gpu_aware_mpi, cfg.mhd),
       hydro_(make_hydro_solver(cfg, grid_)),
       scheme_(scheme_of(cfg.integrator)) {
   const int nwork = stage_buffer_count(scheme_) - (scheme_.uses_r ? 1 : 0);
-  for (int w = 0; w < nwork; ++w) work_.push_back(grid_.make_array("u_stage", NHYDRO));
-  if (scheme_.uses_r) work_.push_back(r_ = grid_.make_array("u_register", NHYDRO));
+  for (int w = 0; w < nwork; ++w) work_.push_back(make_state(grid_, cfg.nvar(), cfg.mhd, "u_stage"));
+  if (scheme_.uses_r) work_.push_back(r_ = make_state(grid_, cfg.nvar(), cfg.mhd, "u_register"));
   // Ghost cells the exchange never writes (corners of inactive axes) must
   // still hold numbers: zero every buffer once.
-  Kokkos::deep_copy(u_, Real(0));
-  for (auto& w : work_) Kokkos::deep_copy(w, Real(0));
+  auto zero = [](const State& s) {
+    Kokkos::deep_copy(s.u, Real(0));
+    for (int d = 0; s.mhd() && d < 3; ++d) Kokkos::deep_copy(s.b[d], Real(0));
+  };
+  zero(u_);
+  for (auto& w : work_) zero(w);
 }
 
 void Simulation::log(const std::string& line) const {
@@ -61,40 +65,41 @@ void Simulation::log(const std::string& line) const {
 void Simulation::initialize() {
   cfg_.problem->initialize(grid_, cfg_.fv.eos, comm_, u_);
   const Floors floors{Real(cfg_.density_floor), Real(cfg_.pressure_floor)};
-  floor_hits_ += allreduce_sum(comm_, apply_floors(grid_, cfg_.fv.eos, floors, u_));
+  floor_hits_ += allreduce_sum(comm_, apply_floors(grid_, cfg_.fv.eos, floors, u_.u));
   time_ = 0;
   steps_ = 0;
 }
 
 Real Simulation::next_dt() const {
-  const double local = local_cfl_dt(grid_, cfg_.fv.eos, u_, cfg_.family == "fd");
+  const double local = local_cfl_dt(grid_, cfg_.fv.eos, u_.u, cfg_.family == "fd");
   double dt = cfg_.cfl * allreduce_min(comm_, local);
   if (time_ + dt > cfg_.t_end) dt = cfg_.t_end - time_;
   return Real(dt);
 }
 
 void Simulation::step(Real dt) {
-  Array4 in = u_;
+  State in = u_;
   for (std::size_t s = 0; s < scheme_.stages.size(); ++s) {
     ghosts_.fill(in);
     // The last stage writes back into u_ (it reads U0 = u_ only at the cell
     // it writes); the others into a stage buffer that is not their input.
     const bool last = s + 1 == scheme_.stages.size();
-    Array4 out = scheme_.in_place ? in
-                 : last && in.data() != u_.data() ? u_
-                 : (in.data() == work_[0].data() ? work_[1] : work_[0]);
+    State out = scheme_.in_place ? in
+                : last && !in.same_as(u_) ? u_
+                : (in.same_as(work_[0]) ? work_[1] : work_[0]);
     floor_hits_ += hydro_->stage(scheme_.stages[s], dt, {u_, in, out, r_});
     in = out;
   }
   // One-stage integrators end in a stage buffer: make it the state.
-  if (in.data() != u_.data()) std::swap(u_, work_[0]);
+  if (!in.same_as(u_)) std::swap(u_, work_[0]);
   time_ += dt;
   ++steps_;
 }
 
 std::int64_t Simulation::array_bytes() const {
-  std::int64_t b = std::int64_t(u_.span()) * sizeof(Real);
-  for (const auto& w : work_) b += std::int64_t(w.span()) * sizeof(Real);
+  auto bytes = [](const State& s) { return std::int64_t(s.u.span()) * std::int64_t(sizeof(Real)) + s.b.bytes(); };
+  std::int64_t b = bytes(u_);
+  for (const auto& w : work_) b += bytes(w);
   return b + hydro_->array_bytes() + ghosts_.buffer_bytes();
 }
 
@@ -106,12 +111,12 @@ std::string Simulation::write_snapshot(bool sequential) {
   req.time = time_;
   req.cycle = steps_;
   req.sequential = sequential || cfg_.sequential_io;
-  write_athdf(req, grid_, comm_, cfg_, u_);
+  write_athdf(req, grid_, comm_, cfg_, u_.u);
   return req.path;
 }
 
 void Simulation::write_history_line(Real dt) {
-  const Totals t = local_totals(grid_, u_);
+  const Totals t = local_totals(grid_, u_.u);
   const double mass = allreduce_sum(comm_, t.mass), e = allreduce_sum(comm_, t.energy);
   double mom[3];
   for (int d = 0; d < 3; ++d) mom[d] = allreduce_sum(comm_, t.mom[d]);

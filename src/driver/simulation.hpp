@@ -17,6 +17,7 @@
 #include "backend/comm.hpp"
 #include "backend/grid.hpp"
 #include "backend/halo.hpp"
+#include "backend/state.hpp"
 #include "config/config.hpp"
 #include "driver/stages.hpp"
 #include "driver/hydro_solver.hpp"
@@ -51,7 +52,8 @@ class Simulation {
   const Grid& grid() const { return grid_; }
   const Comm& comm() const { return comm_; }
   const Config& config() const { return cfg_; }
-  const Array4& state() const { return u_; }
+  const Array4& state() const { return u_.u; }  // the cell variables
+  const State& full_state() const { return u_; }
   double time() const { return time_; }
   long long steps() const { return steps_; }
   const HydroSolver& hydro() const { return *hydro_; }
@@ -78,9 +80,9 @@ class Simulation {
   // while its stages run); stages write into work_ and the last one back
   // into u_, which each cell reads only at itself. 2N schemes update u_ in
   // place and need no work_; SSP-RK(5,4) also keeps the register r_.
-  Array4 u_;
-  std::vector<Array4> work_;
-  Array4 r_;
+  State u_;
+  std::vector<State> work_;
+  State r_;
   GhostExchange ghosts_;
   std::unique_ptr<HydroSolver> hydro_;
   Scheme scheme_;

@@ -70,14 +70,15 @@ std::int64_t FdHydro::array_bytes() const {
 }
 
 long long FdHydro::stage(const Stage& st, Real dt, const StageBuffers& b) {
-  if (fused()) return fd_stage_fused(opt_, grid_, plan_, st, dt, floors_, b.u0, b.in, b.out, b.r, k_, faces_);
-  fd_increment_native(opt_, grid_, dt, st.A, b.in, k_, *native_);
+  if (fused())
+    return fd_stage_fused(opt_, grid_, plan_, st, dt, floors_, b.u0.u, b.in.u, b.out.u, b.r.u, k_, faces_);
+  fd_increment_native(opt_, grid_, dt, st.A, b.in.u, k_, *native_);
   // The end of the stage as its own kernel (the fused path folds it into
   // the last divergence).
   const bool read_u0 = stage_reads_u0(st), read_r = stage_reads_r(st);
   const IdealGas eos = opt_.eos;
   const Floors floors = floors_;
-  const Array4 u0 = b.u0, in = b.in, out = b.out, r = b.r, k = k_;
+  const Array4 u0 = b.u0.u, in = b.in.u, out = b.out.u, r = b.r.u, k = k_;
   long long hits = 0;
   par_reduce("fd_native_finish", grid_.interior(), KOKKOS_LAMBDA(int kk, int j, int i, long long& n_hit) {
     Real kv[NHYDRO];

@@ -77,7 +77,7 @@ std::string FvHydro::scheme() const {
 long long FvHydro::stage(const Stage& st, Real dt, const StageBuffers& b) {
   if (st.e != 0 || st.A != 0 || st.set_r)
     throw std::logic_error("FV stages take the two-register form only");  // the config rejects such integrators
-  return combine(st.first_order ? 1 : order_, st.a, st.b, st.c * dt, b.u0, b.in, b.out);
+  return combine(st.first_order ? 1 : order_, st.a, st.b, st.c * dt, b.u0.u, b.in.u, b.out.u);
 }
 
 long long FvHydro::combine(int order, Real a, Real b, Real c_dt, const Array4& u0, const Array4& in,

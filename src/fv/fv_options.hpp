@@ -5,13 +5,21 @@
 #include "fv/limiters.hpp"
 #include "hydro/eos.hpp"
 #include "hydro/riemann.hpp"
+#include "mhd/mhd_riemann.hpp"
 
 namespace ax {
+
+// How constrained transport makes edge EMFs from face EMFs (src/ct):
+// Gardiner & Stone 2005 upwinded by the mass flux, or the UCT-HLLD
+// average of Mignone & Del Zanna 2021.
+enum class CornerEmf { gs05, uct_hlld };
 
 struct FvOptions {
   IdealGas eos;
   Limiter limiter = Limiter::van_leer;
   RiemannSolver riemann = RiemannSolver::hllc;
+  MhdRiemannSolver mhd_riemann = MhdRiemannSolver::hlld;
+  CornerEmf corner_emf = CornerEmf::gs05;
 };
 
 // Ghost depth the FV stencil needs: PLM reads two cells beyond each face.

@@ -12,7 +12,8 @@ class Blast final : public Problem {
   Real radius = 0.1, d_amb = 1, p_amb = 0.1, d_ratio = 1, p_ratio = 100;
   Real center[3] = {0, 0, 0};
 
-  void initialize(const Grid& g, const IdealGas& eos, const Comm&, const Array4& u) const override {
+  void initialize(const Grid& g, const IdealGas& eos, const Comm&, const State& state) const override {
+    const Array4& u = state.u;
     const Real cx = center[0], cy = center[1], cz = center[2], r2 = radius * radius;
     const Real da = d_amb, pa = p_amb, di = d_amb * d_ratio, pi = p_amb * p_ratio;
     fill_from_primitives(g, eos, u, KOKKOS_LAMBDA(Real x, Real y, Real z, Real* w) {

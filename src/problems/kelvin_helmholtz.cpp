@@ -14,7 +14,8 @@ class KelvinHelmholtz final : public Problem {
   Real flow = 1, drho = 1, width = 0.05, amp = 0.01, sigma = 0.2, p0 = 10;
   Real y_lo = 0.5, y_hi = 1.5;
 
-  void initialize(const Grid& g, const IdealGas& eos, const Comm&, const Array4& u) const override {
+  void initialize(const Grid& g, const IdealGas& eos, const Comm&, const State& state) const override {
+    const Array4& u = state.u;
     const Real uf = flow, dr = drho, a = width, A = amp, s = sigma, p = p0, y1 = y_lo, y2 = y_hi;
     const Real lx = g.xmax[0] - g.xmin[0];
     fill_from_primitives(g, eos, u, KOKKOS_LAMBDA(Real x, Real y, Real, Real* w) {

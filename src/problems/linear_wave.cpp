@@ -37,7 +37,8 @@ class LinearWave final : public Problem {
   Real amp = 1e-6, rho0 = 1, p0 = 0.6, v0 = 0;
   Real eig[NHYDRO] = {0, 0, 0, 0, 0};  // right eigenvector in the wave frame
 
-  void initialize(const Grid& g, const IdealGas& eos, const Comm&, const Array4& u) const override {
+  void initialize(const Grid& g, const IdealGas& eos, const Comm&, const State& state) const override {
+    const Array4& u = state.u;
     const Real k = Real(2 * M_PI) / geo.wavelength;
     const Real s2 = geo.sin_a2, c2 = geo.cos_a2, s3 = geo.sin_a3, c3 = geo.cos_a3;
     const Real a = amp, d0 = rho0, m0 = rho0 * v0;

@@ -10,6 +10,7 @@
 
 #include "backend/comm.hpp"
 #include "backend/grid.hpp"
+#include "backend/state.hpp"
 #include "hydro/eos.hpp"
 
 namespace ax {
@@ -20,9 +21,10 @@ struct Config;
 class Problem {
  public:
   virtual ~Problem() = default;
-  // Fills the interior cells of `u` (conserved variables).
+  // Fills the interior of the state: the conserved cell variables and, for
+  // MHD, the face field (from a vector potential, so div B = 0 exactly).
   virtual void initialize(const Grid& g, const IdealGas& eos, const Comm& comm,
-                          const Array4& u) const = 0;
+                          const State& s) const = 0;
 };
 
 // Reads the parameters of problem `name` from `params` (the problem section).

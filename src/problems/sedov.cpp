@@ -14,7 +14,8 @@ class Sedov final : public Problem {
   Real energy = 1, radius = 0, rho = 1, p_ambient = 1e-5;
   Real center[3] = {0, 0, 0};
 
-  void initialize(const Grid& g, const IdealGas& eos, const Comm& comm, const Array4& u) const override {
+  void initialize(const Grid& g, const IdealGas& eos, const Comm& comm, const State& state) const override {
+    const Array4& u = state.u;
     const Real cx = center[0], cy = center[1], cz = center[2], r2 = radius * radius;
     const bool ax = g.active(0), ay = g.active(1), az = g.active(2);
     auto inside = KOKKOS_LAMBDA(Real x, Real y, Real z) {

@@ -14,7 +14,8 @@ class Sod final : public Problem {
   Real wl[NHYDRO] = {1, 0, 0, 0, 1};
   Real wr[NHYDRO] = {Real(0.125), 0, 0, 0, Real(0.1)};
 
-  void initialize(const Grid& g, const IdealGas& eos, const Comm&, const Array4& u) const override {
+  void initialize(const Grid& g, const IdealGas& eos, const Comm&, const State& state) const override {
+    const Array4& u = state.u;
     const int d = axis;
     const Real pos = x0;
     const Real l0 = wl[0], l1 = wl[1], l4 = wl[4], r0 = wr[0], r1 = wr[1], r4 = wr[4];
