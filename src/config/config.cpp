@@ -11,6 +11,7 @@
 #include "backend/comm.hpp"
 #include "config/section.hpp"
 #include "fd/fd_hydro.hpp"
+#include "fv/fv_mhd.hpp"
 #include "fv/fv_hydro.hpp"
 #include "problems/problem.hpp"
 
@@ -293,7 +294,9 @@ Config parse(YAML::Node root, const std::shared_ptr<ConfigContext>& ctx, int nra
     const int origin[3] = {0, 0, 0};
     const Grid g = make_grid(c.nx, c.xmin, c.xmax, c.ghost, c.dims, origin);
     std::string why;
-    const bool ok = fd ? fd_hydro_fused_supported(c, g, &why) : fv_hydro_fused_supported(c, g, &why);
+    const bool ok = c.mhd ? fv_mhd_fused_supported(c, g, &why)
+                    : fd  ? fd_hydro_fused_supported(c, g, &why)
+                          : fv_hydro_fused_supported(c, g, &why);
     if (!ok) solver.fail("backend", "'fused' is not available for this run: " + why + " (use 'auto' or 'native')");
   }
   solver.finish();

@@ -10,6 +10,8 @@
 #include <sstream>
 
 #include "backend/memory.hpp"
+#include "ct/ct_native.hpp"
+#include "mhd/mhd_kernels.hpp"
 #include "driver/hydro_kernels.hpp"
 #include "io/athdf.hpp"
 #include "problems/problem.hpp"
@@ -65,13 +67,15 @@ void Simulation::log(const std::string& line) const {
 void Simulation::initialize() {
   cfg_.problem->initialize(grid_, cfg_.fv.eos, comm_, u_);
   const Floors floors{Real(cfg_.density_floor), Real(cfg_.pressure_floor)};
-  floor_hits_ += allreduce_sum(comm_, apply_floors(grid_, cfg_.fv.eos, floors, u_.u));
+  floor_hits_ += allreduce_sum(comm_, cfg_.mhd ? mhd_apply_floors(grid_, cfg_.fv.eos, floors, u_.u)
+                                                : apply_floors(grid_, cfg_.fv.eos, floors, u_.u));
   time_ = 0;
   steps_ = 0;
 }
 
 Real Simulation::next_dt() const {
-  const double local = local_cfl_dt(grid_, cfg_.fv.eos, u_.u, cfg_.family == "fd");
+  const double local = cfg_.mhd ? mhd_local_cfl_dt(grid_, cfg_.fv.eos, u_.u)
+                                : local_cfl_dt(grid_, cfg_.fv.eos, u_.u, cfg_.family == "fd");
   double dt = cfg_.cfl * allreduce_min(comm_, local);
   if (time_ + dt > cfg_.t_end) dt = cfg_.t_end - time_;
   return Real(dt);
@@ -121,11 +125,28 @@ void Simulation::write_history_line(Real dt) {
   double mom[3];
   for (int d = 0; d < 3; ++d) mom[d] = allreduce_sum(comm_, t.mom[d]);
   const double lo = allreduce_min(comm_, t.rho_min), hi = allreduce_max(comm_, t.rho_max);
+  double me[3] = {0, 0, 0}, divb = 0;
+  if (cfg_.mhd) {
+    mhd_local_magnetic_energy(grid_, u_.u, me);
+    for (int d = 0; d < 3; ++d) me[d] = allreduce_sum(comm_, me[d]);
+    divb = div_b();
+  }
   if (!comm_.root() || !history_.is_open()) return;
-  char line[512];
-  std::snprintf(line, sizeof(line), "%lld,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g\n",
-                steps_, time_, double(dt), mass, mom[0], mom[1], mom[2], e, lo, hi);
-  history_ << line << std::flush;
+  char line[768];
+  int n = std::snprintf(line, sizeof(line), "%lld,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g",
+                        steps_, time_, double(dt), mass, mom[0], mom[1], mom[2], e, lo, hi);
+  if (cfg_.mhd)
+    std::snprintf(line + n, sizeof(line) - n, ",%.17g,%.17g,%.17g,%.17g", me[0], me[1], me[2], divb);
+  history_ << line << "\n" << std::flush;
+}
+
+double Simulation::div_b() {
+  Real bmax = 0;
+  const double local = ct_local_div_b(grid_, u_.b, &bmax);
+  const double div = allreduce_max(comm_, local), big = allreduce_max(comm_, double(bmax));
+  const double ndiv = big > 0 ? div / big : div;
+  max_div_b_ = std::max(max_div_b_, ndiv);
+  return ndiv;
 }
 
 void Simulation::print_header() const {
@@ -153,7 +174,8 @@ RunSummary Simulation::run() {
   const bool outputs = cfg_.write_files;
   if (outputs && comm_.root() && cfg_.history_every > 0) {
     history_.open(fs::path(cfg_.out_dir) / (cfg_.basename + ".history.csv"));
-    history_ << "step,time,dt,mass,mom1,mom2,mom3,energy,rho_min,rho_max\n";
+    history_ << "step,time,dt,mass,mom1,mom2,mom3,energy,rho_min,rho_max"
+             << (cfg_.mhd ? ",magnetic_energy1,magnetic_energy2,magnetic_energy3,div_b_max" : "") << "\n";
   }
   initialize();
   if (outputs) s.snapshots.push_back(write_snapshot());
@@ -216,7 +238,9 @@ RunSummary Simulation::run() {
   s.host_peak_bytes_max = std::int64_t(allreduce_max(comm_, double(host_peak_rss_bytes())));
   device_peak_ = std::max(device_peak_, device_memory_used_bytes());
   s.device_peak_bytes = device_peak_;
-  s.state_bytes = s.cells * NHYDRO * std::int64_t(sizeof(Real));
+  // The evolved state: cell variables and, for MHD, the three face components.
+  s.state_bytes = s.cells * (cfg_.nvar() + (cfg_.mhd ? 3 : 0)) * std::int64_t(sizeof(Real));
+  if (cfg_.mhd) s.div_b_max = std::max(max_div_b_, div_b());
   s.array_bytes = std::int64_t(allreduce_sum(comm_, double(array_bytes())));
   write_summary(s);
   return s;
@@ -247,6 +271,7 @@ void Simulation::write_summary(const RunSummary& s) const {
   j["planned_host_peak_bytes"] = plan_.host_bytes();
   j["planned_device_bytes"] = plan_.device_bytes();
   j["planned_array_bytes_per_rank"] = plan_.arrays();
+  if (cfg_.mhd) j["div_b_max"] = s.div_b_max;  // normalised: |div B| dx_min / max |B|, max over checks
   j["solver_family"] = hydro_->family();
   j["hydro_path"] = hydro_->path();
   j["hydro_path_reason"] = hydro_->reason();
@@ -272,6 +297,8 @@ void Simulation::write_summary(const RunSummary& s) const {
                   s.state_bytes / 1048576.0, s.array_bytes / 1048576.0,
                   double(s.array_bytes) / double(s.state_bytes));
     std::cout << line << std::endl;
+    if (cfg_.mhd)
+      std::printf("div B: max |div B| dx_min / max |B| = %.3e over the run's checks\n", s.div_b_max);
   }
 }
 

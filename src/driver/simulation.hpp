@@ -37,6 +37,7 @@ struct RunSummary {
   std::int64_t device_peak_bytes = -1;   // rank 0's GPU, -1 without GPU
   std::int64_t state_bytes = 0;          // one conserved state, all ranks
   std::int64_t array_bytes = 0;          // all arrays the solver allocated, all ranks
+  double div_b_max = 0;                   // MHD: largest normalised div B seen
   std::vector<std::string> snapshots;
 };
 
@@ -61,6 +62,10 @@ class Simulation {
   // Bytes of every array this rank allocated on the device (state, stage
   // buffers, solver workspace, halo buffers): the solver's memory footprint.
   std::int64_t array_bytes() const;
+
+  // MHD: the normalised div B of the face field now, max |div B| dx_min /
+  // max |B| over all ranks (collective).
+  double div_b();
 
   // Writes a snapshot now (collective); returns its path.
   std::string write_snapshot(bool sequential = false);
@@ -89,6 +94,7 @@ class Simulation {
   double time_ = 0;
   long long steps_ = 0;
   long long floor_hits_ = 0;
+  double max_div_b_ = 0;
   int snapshot_index_ = 0;
   std::int64_t device_peak_ = -1;
   std::ofstream history_;

@@ -1,5 +1,6 @@
 #include "fv/fv_native.hpp"
 
+#include "fv/fv_dispatch.hpp"
 #include "fv/plm.hpp"
 
 namespace ax {
@@ -74,26 +75,6 @@ void accumulate_divergence(const Grid& g, int d, const Array4& flux, const Array
     for (int n = 0; n < NHYDRO; ++n)
       du(n, k, j, i) -= (flux(n, k + dk, j + dj, i + di) - flux(n, k, j, i)) * inv_dx;
   });
-}
-
-template <class F>
-void with_limiter(Limiter l, F&& f) {
-  switch (l) {
-    case Limiter::minmod: f(std::integral_constant<Limiter, Limiter::minmod>{}); break;
-    case Limiter::van_leer: f(std::integral_constant<Limiter, Limiter::van_leer>{}); break;
-    case Limiter::mc: f(std::integral_constant<Limiter, Limiter::mc>{}); break;
-    case Limiter::van_albada: f(std::integral_constant<Limiter, Limiter::van_albada>{}); break;
-    case Limiter::superbee: f(std::integral_constant<Limiter, Limiter::superbee>{}); break;
-  }
-}
-
-template <class F>
-void with_riemann(RiemannSolver r, F&& f) {
-  switch (r) {
-    case RiemannSolver::llf: f(std::integral_constant<RiemannSolver, RiemannSolver::llf>{}); break;
-    case RiemannSolver::hlle: f(std::integral_constant<RiemannSolver, RiemannSolver::hlle>{}); break;
-    case RiemannSolver::hllc: f(std::integral_constant<RiemannSolver, RiemannSolver::hllc>{}); break;
-  }
 }
 
 }  // namespace fv_native_detail

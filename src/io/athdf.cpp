@@ -1,4 +1,5 @@
 #include "io/athdf.hpp"
+#include "mhd/mhd_eos.hpp"
 
 #include <hdf5.h>
 
@@ -46,20 +47,6 @@ void string_attr(hid_t loc, const char* name, const std::vector<std::string>& va
   H5Tclose(t);
 }
 
-struct Dataset {
-  std::string name;
-  std::vector<std::string> vars;
-};
-
-std::vector<Dataset> datasets_of(const Config& cfg) {
-  std::vector<Dataset> out;
-  for (const auto& v : cfg.out_vars) {
-    if (v == "prim") out.push_back({"prim", {"rho", "press", "vel1", "vel2", "vel3"}});
-    if (v == "cons") out.push_back({"cons", {"dens", "Etot", "mom1", "mom2", "mom3"}});
-  }
-  return out;
-}
-
 // This rank's block, converted to the output variables on the host.
 struct BlockData {
   std::vector<std::vector<Real>> fields;  // per dataset: [nvar][nz][ny][nx]
@@ -74,15 +61,18 @@ BlockData gather_block(const Grid& g, const Comm& comm, const Config& cfg, const
   const std::size_t ncell = std::size_t(nx) * ny * nz;
   const IdealGas eos(cfg.gamma);
   for (const auto& ds : datasets_of(cfg)) {
-    std::vector<Real> f(5 * ncell);
+    std::vector<Real> f(ds.vars.size() * ncell);
     std::size_t c = 0;
     for (int k = g.is(2); k < g.ie(2); ++k)
       for (int j = g.is(1); j < g.ie(1); ++j)
         for (int i = g.is(0); i < g.ie(0); ++i, ++c) {
-          Real uc[NHYDRO], w[NHYDRO];
-          for (int n = 0; n < NHYDRO; ++n) uc[n] = h(n, k, j, i);
-          if (ds.name == "prim") {
-            cons_to_prim(eos, uc, w);
+          Real uc[NMHD], w[NMHD];
+          for (int n = 0; n < cfg.nvar(); ++n) uc[n] = h(n, k, j, i);
+          if (ds.name == "B") {
+            for (int n = 0; n < 3; ++n) f[n * ncell + c] = uc[IB1 + n];
+          } else if (ds.name == "prim") {
+            if (cfg.mhd) mhd_cons_to_prim(eos, uc, w);
+            else cons_to_prim(eos, uc, w);
             const Real out[5] = {w[IDN], w[IPR], w[IVX], w[IVY], w[IVZ]};
             for (int n = 0; n < 5; ++n) f[n * ncell + c] = out[n];
           } else {
@@ -209,6 +199,18 @@ void write_text_atomically(const std::string& path, const std::string& text) {
 }
 
 }  // namespace
+
+std::vector<Dataset> datasets_of(const Config& cfg) {
+  std::vector<Dataset> out;
+  for (const auto& v : cfg.out_vars) {
+    if (v == "prim") out.push_back({"prim", {"rho", "press", "vel1", "vel2", "vel3"}});
+    if (v == "cons") out.push_back({"cons", {"dens", "Etot", "mom1", "mom2", "mom3"}});
+  }
+  // Athena++'s name and layout for the cell-centred field: yt maps Bcc1..3
+  // to magnetic_field_x/y/z.
+  if (cfg.mhd) out.push_back({"B", {"Bcc1", "Bcc2", "Bcc3"}});
+  return out;
+}
 
 bool hdf5_is_parallel() {
 #ifdef H5_HAVE_PARALLEL

@@ -6,6 +6,7 @@
 #pragma once
 
 #include <string>
+#include <vector>
 
 #include "backend/comm.hpp"
 #include "backend/grid.hpp"
@@ -28,6 +29,14 @@ void write_athdf(const SnapshotRequest& req, const Grid& g, const Comm& comm, co
 
 // The XDMF sidecar describing `athdf_name` (a file name relative to the
 // sidecar's folder).
+// One cell-data dataset of a snapshot: its name and its variables' names
+// (prim, cons, and B for MHD), in file order.
+struct Dataset {
+  std::string name;
+  std::vector<std::string> vars;
+};
+std::vector<Dataset> datasets_of(const Config& cfg);
+
 std::string xdmf_text(const std::string& athdf_name, const Grid& g, const Comm& comm,
                       const Config& cfg, double time);
 

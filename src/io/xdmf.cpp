@@ -30,16 +30,15 @@ std::string xdmf_text(const std::string& file, const Grid& g, const Comm& comm, 
         << ":/x" << d + 1 << "f </DataItem>\n      </DataItem>\n";
     }
     x << "    </Geometry>\n";
-    for (const auto& v : cfg.out_vars) {
-      const bool prim = v == "prim";
-      const char* names[5] = {prim ? "rho" : "dens", prim ? "press" : "Etot", prim ? "vel1" : "mom1",
-                              prim ? "vel2" : "mom2", prim ? "vel3" : "mom3"};
-      for (int n = 0; n < 5; ++n) {
-        x << "    <Attribute Name=\"" << names[n] << "\" Center=\"Cell\">\n"
+    for (const auto& ds : datasets_of(cfg)) {
+      const std::string& v = ds.name;
+      const int nv = int(ds.vars.size());
+      for (int n = 0; n < nv; ++n) {
+        x << "    <Attribute Name=\"" << ds.vars[n] << "\" Center=\"Cell\">\n"
           << "      <DataItem ItemType=\"HyperSlab\" Type=\"HyperSlab\" NumberType=\"Float\" Precision=\"" << precision << "\" Dimensions=\"" << nz << " " << ny << " " << nx << "\">\n"
           << "        <DataItem Dimensions=\"3 5\" NumberType=\"Int\" Format=\"XML\"> " << n << " " << b
           << " 0 0 0 1 1 1 1 1 1 1 " << nz << " " << ny << " " << nx << " </DataItem>\n"
-          << "        <DataItem Dimensions=\"5 " << nb << " " << nz << " " << ny << " " << nx
+          << "        <DataItem Dimensions=\"" << nv << " " << nb << " " << nz << " " << ny << " " << nx
           << "\" Format=\"HDF\" NumberType=\"Float\" Precision=\"" << precision << "\"> " << file << ":/"
           << v << " </DataItem>\n      </DataItem>\n    </Attribute>\n";
       }

@@ -132,9 +132,11 @@ KOKKOS_INLINE_FUNCTION void hlld_star_state(const Real w[NWAVE_FACE], const Real
     ust[5] = w[5];
     ust[6] = w[6];
   } else {
-    const Real inv = Real(1) / denom;
-    const Real tv = bn * (sm - vn) * inv;    // eq. (44), (46)
-    const Real tb = (ds * sd - bnsq) * inv;  // eq. (45), (47)
+    const Real tv = bn * (sm - vn) / denom;  // eq. (44), (46)
+    // eq. (45), (47); a division, not a product with 1/denom, so that
+    // tb is exactly 1 where sd = sdm (a contact or tangential discontinuity
+    // at rest relative to this side) and bt* is bitwise bt.
+    const Real tb = (ds * sd - bnsq) / denom;
     vt1 = w[2] - w[5] * tv;
     vt2 = w[3] - w[6] * tv;
     ust[5] = w[5] * tb;

@@ -7,8 +7,12 @@ namespace ax {
 
 const std::vector<std::string>& problem_names() {
   static const std::vector<std::string> names = {"sod", "sedov", "blast", "linear_wave",
-                                                 "kelvin_helmholtz"};
+                                                 "kelvin_helmholtz", "orszag_tang"};
   return names;
+}
+
+void require_mhd(Section& p, const Config& cfg) {
+  if (!cfg.mhd) p.fail("name", "this problem has a magnetic field and needs physics.mhd: true");
 }
 
 void read_center(Section& p, const Config& cfg, Real center[3]) {
@@ -25,6 +29,7 @@ std::shared_ptr<const Problem> make_problem(const std::string& name, Section& pa
   if (name == "blast") return make_blast(params, cfg);
   if (name == "linear_wave") return make_linear_wave(params, cfg);
   if (name == "kelvin_helmholtz") return make_kelvin_helmholtz(params, cfg);
+  if (name == "orszag_tang") return make_orszag_tang(params, cfg);
   return nullptr;  // the caller validated the name against problem_names()
 }
 

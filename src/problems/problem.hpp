@@ -40,6 +40,11 @@ std::shared_ptr<const Problem> make_blast(Section& p, const Config& cfg);
 std::shared_ptr<const Problem> make_linear_wave(Section& p, const Config& cfg);
 std::shared_ptr<const Problem> make_kelvin_helmholtz(Section& p, const Config& cfg);
 
+std::shared_ptr<const Problem> make_orszag_tang(Section& p, const Config& cfg);
+
+// MHD problems call this first: a clear config error unless physics.mhd.
+void require_mhd(Section& p, const Config& cfg);
+
 // Reads the `center` parameter (default: the middle of the domain).
 void read_center(Section& p, const Config& cfg, Real center[3]);
 

@@ -1,0 +1,169 @@
+#include "ct/ct_native.hpp"
+
+#include "backend/kokkos_compat.hpp"
+
+namespace ax {
+
+namespace {
+
+// Faces of the interior normal to axis d: both boundary faces included; an
+// inactive axis keeps its two (equal) faces.
+Box interior_faces(const Grid& g, int d) {
+  Box b = g.interior();
+  if (d == 0) b.ie = g.active(0) ? b.ie + 1 : 2;
+  if (d == 1) b.je = g.active(1) ? b.je + 1 : 2;
+  if (d == 2) b.ke = g.active(2) ? b.ke + 1 : 2;
+  return b;
+}
+
+// Edges along axis c that the curl of the interior faces reads: one more
+// along each active axis other than c.
+Box interior_edges(const Grid& g, int c) {
+  Box b = g.interior();
+  if (c != 0 && g.active(0)) b.ie += 1;
+  if (c != 1 && g.active(1)) b.je += 1;
+  if (c != 2 && g.active(2)) b.ke += 1;
+  return b;
+}
+
+// a(n) at (k, j, i) shifted down by the offsets o (i, j, k order).
+KOKKOS_INLINE_FUNCTION Real at(const Array4& a, int n, int k, int j, int i, const int o[3]) {
+  return a(n, k - o[2], j - o[1], i - o[0]);
+}
+
+// The GS05 upwinded term: `up` if the mass flux is positive, `down` if it is
+// negative, their mean if it is exactly zero (keeps mirror symmetry).
+KOKKOS_INLINE_FUNCTION Real upwind(Real mass_flux, Real up, Real down) {
+  return mass_flux > Real(0) ? up : mass_flux < Real(0) ? down : Real(0.5) * (up + down);
+}
+
+}  // namespace
+
+void ct_face_emfs(const Box& box, const Array4& flux, const Array4& face_e) {
+  par_for("ct_face_emfs", box, KOKKOS_LAMBDA(int k, int j, int i) {
+    face_e(0, k, j, i) = flux(6, k, j, i);   // E_t1 = +F(b_t2)
+    face_e(1, k, j, i) = -flux(5, k, j, i);  // E_t2 = -F(b_t1)
+  });
+}
+
+void ct_cell_emfs(const Box& box, const Array4& w, const Array4& e_cell) {
+  par_for("ct_cell_emfs", box, KOKKOS_LAMBDA(int k, int j, int i) {
+    const Real v1 = w(IVX, k, j, i), v2 = w(IVY, k, j, i), v3 = w(IVZ, k, j, i);
+    const Real b1 = w(IB1, k, j, i), b2 = w(IB2, k, j, i), b3 = w(IB3, k, j, i);
+    e_cell(0, k, j, i) = v3 * b2 - v2 * b3;
+    e_cell(1, k, j, i) = v1 * b3 - v3 * b1;
+    e_cell(2, k, j, i) = v2 * b1 - v1 * b2;
+  });
+}
+
+void ct_edge_emfs_gs05(const Grid& g, const FaceEmfs& face, const Array4 flux[3], const Array4& e_cell,
+                       const EdgeEmfs& edge) {
+  for (int c = 0; c < 3; ++c) {
+    // The edge along c lies between the faces normal to p and to q. E_c is
+    // E_t2 on p-faces (slot 1) and E_t1 on q-faces (slot 0).
+    const int p = (c + 1) % 3, q = (c + 2) % 3;
+    const bool ap = g.active(p), aq = g.active(q);
+    int op[3] = {0, 0, 0}, oq[3] = {0, 0, 0};  // one cell down along p, along q
+    op[p] = 1;
+    oq[q] = 1;
+    const int op0 = op[0], op1 = op[1], op2 = op[2], oq0 = oq[0], oq1 = oq[1], oq2 = oq[2];
+    const Array4 ep = face.e[p], eq = face.e[q], fp = flux[p], fq = flux[q], out = edge.ec[c];
+    par_for("ct_edge_emfs_gs05", interior_edges(g, c), KOKKOS_LAMBDA(int k, int j, int i) {
+      const int dp[3] = {op0, op1, op2}, dq[3] = {oq0, oq1, oq2};
+      const int dpq[3] = {op0 + oq0, op1 + oq1, op2 + oq2};
+      const int none[3] = {0, 0, 0};
+      if (ap && aq) {
+        // Corner (p - 1/2, q - 1/2); cells (p-1 | p) x (q-1 | q) around it.
+        const Real cc_00 = at(e_cell, c, k, j, i, dpq), cc_10 = at(e_cell, c, k, j, i, dq);
+        const Real cc_01 = at(e_cell, c, k, j, i, dp), cc_11 = e_cell(c, k, j, i);
+        const Real eq_0 = at(eq, 0, k, j, i, dp), eq_1 = eq(0, k, j, i);  // q-faces at p-1, p
+        const Real ep_0 = at(ep, 1, k, j, i, dq), ep_1 = ep(1, k, j, i);  // p-faces at q-1, q
+        const Real e_lq = upwind(at(fp, 0, k, j, i, dq), eq_0 - cc_00, eq_1 - cc_10);
+        const Real e_rq = upwind(fp(0, k, j, i), eq_0 - cc_01, eq_1 - cc_11);
+        const Real e_lp = upwind(at(fq, 0, k, j, i, dp), ep_0 - cc_00, ep_1 - cc_01);
+        const Real e_rp = upwind(fq(0, k, j, i), ep_0 - cc_10, ep_1 - cc_11);
+        out(0, k, j, i) = Real(0.25) * (e_lp + e_rp + e_lq + e_rq + eq_0 + eq_1 + ep_0 + ep_1);
+      } else if (ap) {
+        out(0, k, j, i) = ep(1, k, j, i);
+      } else if (aq) {
+        out(0, k, j, i) = eq(0, k, j, i);
+      } else {
+        out(0, k, j, i) = at(e_cell, c, k, j, i, none);
+      }
+    });
+  }
+}
+
+void ct_curl_update(const Grid& g, Real a, Real b, Real c_dt, const FaceField& u0, const FaceField& in,
+                    const EdgeEmfs& edge, const FaceField& out) {
+  const bool a0 = g.active(0), a1 = g.active(1), a2 = g.active(2);
+  const Real r0 = Real(1) / g.dx[0], r1 = Real(1) / g.dx[1], r2 = Real(1) / g.dx[2];
+  const Array4 e1 = edge.ec[0], e2 = edge.ec[1], e3 = edge.ec[2];
+  // dB/dt = -curl E; along an inactive axis the two faces share edge 0.
+  {
+    const Array4 b0 = u0.x1f, bi = in.x1f, bo = out.x1f;
+    par_for("ct_curl_x1f", interior_faces(g, 0), KOKKOS_LAMBDA(int k, int j, int i) {
+      const int x = a0 ? i : 0;
+      Real curl = 0;
+      if (a1) curl += (e3(0, k, j + 1, x) - e3(0, k, j, x)) * r1;
+      if (a2) curl -= (e2(0, k + 1, j, x) - e2(0, k, j, x)) * r2;
+      bo(0, k, j, i) = a * b0(0, k, j, i) + b * bi(0, k, j, i) + c_dt * -curl;
+    });
+  }
+  {
+    const Array4 b0 = u0.x2f, bi = in.x2f, bo = out.x2f;
+    par_for("ct_curl_x2f", interior_faces(g, 1), KOKKOS_LAMBDA(int k, int j, int i) {
+      const int y = a1 ? j : 0;
+      Real curl = 0;
+      if (a2) curl += (e1(0, k + 1, y, i) - e1(0, k, y, i)) * r2;
+      if (a0) curl -= (e3(0, k, y, i + 1) - e3(0, k, y, i)) * r0;
+      bo(0, k, j, i) = a * b0(0, k, j, i) + b * bi(0, k, j, i) + c_dt * -curl;
+    });
+  }
+  {
+    const Array4 b0 = u0.x3f, bi = in.x3f, bo = out.x3f;
+    par_for("ct_curl_x3f", interior_faces(g, 2), KOKKOS_LAMBDA(int k, int j, int i) {
+      const int z = a2 ? k : 0;
+      Real curl = 0;
+      if (a0) curl += (e2(0, z, j, i + 1) - e2(0, z, j, i)) * r0;
+      if (a1) curl -= (e1(0, z, j + 1, i) - e1(0, z, j, i)) * r1;
+      bo(0, k, j, i) = a * b0(0, k, j, i) + b * bi(0, k, j, i) + c_dt * -curl;
+    });
+  }
+}
+
+void ct_cell_centred_field(const Grid& g, const FaceField& faces, const Array4& cells) {
+  const Array4 b1 = faces.x1f, b2 = faces.x2f, b3 = faces.x3f;
+  par_for("ct_cell_centred_field", g.interior(), KOKKOS_LAMBDA(int k, int j, int i) {
+    cells(IB1, k, j, i) = Real(0.5) * (b1(0, k, j, i) + b1(0, k, j, i + 1));
+    cells(IB2, k, j, i) = Real(0.5) * (b2(0, k, j, i) + b2(0, k, j + 1, i));
+    cells(IB3, k, j, i) = Real(0.5) * (b3(0, k, j, i) + b3(0, k + 1, j, i));
+  });
+}
+
+Real ct_local_div_b(const Grid& g, const FaceField& faces, Real* bmax) {
+  const bool a0 = g.active(0), a1 = g.active(1), a2 = g.active(2);
+  const Real r0 = Real(1) / g.dx[0], r1 = Real(1) / g.dx[1], r2 = Real(1) / g.dx[2];
+  Real dxmin = 0;
+  for (int d = 0; d < 3; ++d)
+    if (g.active(d) && (dxmin == 0 || g.dx[d] < dxmin)) dxmin = g.dx[d];
+  const Array4 b1 = faces.x1f, b2 = faces.x2f, b3 = faces.x3f;
+  Real div = 0, big = 0;
+  par_reduce("ct_div_b", g.interior(), KOKKOS_LAMBDA(int k, int j, int i, Real& m) {
+    Real d = 0;
+    if (a0) d += (b1(0, k, j, i + 1) - b1(0, k, j, i)) * r0;
+    if (a1) d += (b2(0, k, j + 1, i) - b2(0, k, j, i)) * r1;
+    if (a2) d += (b3(0, k + 1, j, i) - b3(0, k, j, i)) * r2;
+    m = math::fmax(m, math::fabs(d));
+  }, Kokkos::Max<Real>(div));
+  par_reduce("ct_b_max", g.interior(), KOKKOS_LAMBDA(int k, int j, int i, Real& m) {
+    const Real x = Real(0.5) * (b1(0, k, j, i) + b1(0, k, j, i + 1));
+    const Real y = Real(0.5) * (b2(0, k, j, i) + b2(0, k, j + 1, i));
+    const Real z = Real(0.5) * (b3(0, k, j, i) + b3(0, k + 1, j, i));
+    m = math::fmax(m, math::sqrt(x * x + y * y + z * z));
+  }, Kokkos::Max<Real>(big));
+  *bmax = big;
+  return div * dxmin;  // the caller divides by the global largest |B|
+}
+
+}  // namespace ax

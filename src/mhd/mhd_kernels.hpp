@@ -1,0 +1,23 @@
+// Pointwise and reduction kernels over an MHD state's cells: the CFL time
+// step with fast magnetosonic speeds, the floors, and the totals of the
+// history file.
+#pragma once
+
+#include "backend/grid.hpp"
+#include "hydro/eos.hpp"
+#include "hydro/floors.hpp"
+
+namespace ax {
+
+// Smallest dx_d / (|v_d| + c_f,d) over the interior's cells and active axes;
+// -1 if a cell is broken (NaN, density <= 0), so the run stops.
+Real mhd_local_cfl_dt(const Grid& g, const IdealGas& eos, const Array4& u);
+
+// Density and pressure floors (the magnetic energy is kept); returns how
+// many cells needed them.
+long long mhd_apply_floors(const Grid& g, const IdealGas& eos, const Floors& floors, const Array4& u);
+
+// Volume integrals of B_d^2 / 2 over this rank's interior.
+void mhd_local_magnetic_energy(const Grid& g, const Array4& u, double energy[3]);
+
+}  // namespace ax
