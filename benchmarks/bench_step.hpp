@@ -54,9 +54,11 @@ inline void hydro_steps(benchmark::State& state, const std::string& file, std::v
         benchmark::Counter(double(sim.grid().cells_global()) * double(state.iterations()), benchmark::Counter::kIsRate);
     const std::int64_t dev = device_memory_used_bytes();
     if (dev >= 0) state.counters["device_bytes_per_cell"] = double(dev - before) / cells;
-    state.counters["state_bytes_per_cell"] = double(NHYDRO * sizeof(Real));
+    // The evolved state: cell variables, and for MHD the three face components.
+    const double state_per_cell = double((cfg.nvar() + (cfg.mhd ? 3 : 0)) * sizeof(Real));
+    state.counters["state_bytes_per_cell"] = state_per_cell;
     state.counters["array_bytes_per_cell"] = double(sim.array_bytes()) / cells;
-    state.counters["arrays_over_state"] = double(sim.array_bytes()) / (cells * NHYDRO * sizeof(Real));
+    state.counters["arrays_over_state"] = double(sim.array_bytes()) / (cells * state_per_cell);
     state.SetLabel(sim.hydro().path());
   }
   free_comm(comm);

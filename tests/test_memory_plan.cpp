@@ -52,6 +52,15 @@ TEST(MemoryPlan, FdPathsAndIntegrators) {
   expect_plan_matches("sod.yaml", {"mesh.cells=[64,1,1]", "solver.family=fd"});
 }
 
+TEST(MemoryPlan, FvMhd) {
+  for (const char* integ : {"rk1", "rk2", "vl2", "rk3"}) {
+    expect_plan_matches("orszag_tang.yaml", {"mesh.cells=[32,32,1]", std::string("time.integrator=") + integ});
+    expect_plan_matches("orszag_tang.yaml", {"mesh.cells=[16,16,16]", "mesh.lower=[-0.5,-0.5,-0.5]",
+                                             "mesh.upper=[0.5,0.5,0.5]", "boundaries.z=periodic",
+                                             std::string("time.integrator=") + integ});
+  }
+}
+
 TEST(MemoryPlan, OutputBuffersCountDatasets) {
   Config cfg = config_from(read_config("blast3d.yaml"), {"mesh.cells=[16,16,16]"});
   Comm comm = comm_for(cfg);

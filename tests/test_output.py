@@ -43,8 +43,10 @@ from astronomix_testlib import (EXE, MPIEXEC, Run, Skip, assemble, bitwise_equal
 
 NAME_LEN = 21  # Athena++ fixed-length strings: 20 characters + NUL
 HISTORY_HEADER = "step,time,dt,mass,mom1,mom2,mom3,energy,rho_min,rho_max"
+MHD_HISTORY_COLUMNS = ",magnetic_energy1,magnetic_energy2,magnetic_energy3,div_b_max"
 DATASET_VARS = {"prim": ["rho", "press", "vel1", "vel2", "vel3"],
-                "cons": ["dens", "Etot", "mom1", "mom2", "mom3"]}
+                "cons": ["dens", "Etot", "mom1", "mom2", "mom3"],
+                "B": ["Bcc1", "Bcc2", "Bcc3"]}
 
 
 # ---------------------------------------------------------------- reading
@@ -81,9 +83,12 @@ class Case:
     """A run plus what the test asked of it."""
 
     def __init__(self, label, config, cells, lower, upper, t_end, out_dt, ranks, extra=(),
-                 variables=("prim", "cons"), max_steps=None, gamma=None):
+                 variables=("prim", "cons"), max_steps=None, gamma=None, mhd=False):
         self.label, self.config, self.cells, self.lower, self.upper = label, config, cells, lower, upper
         self.t_end, self.out_dt, self.ranks, self.variables = t_end, out_dt, ranks, list(variables)
+        self.mhd = mhd
+        # Snapshots add Athena++'s dataset B (Bcc1..3) to MHD runs.
+        self.datasets = self.variables + (["B"] if mhd else [])
         self.max_steps, self.gamma = max_steps, gamma
         self.sets = [f"mesh.cells=[{','.join(map(str, cells))}]", f"time.end={t_end}",
                      f"output.variables=[{','.join(variables)}]"] + list(extra)
@@ -134,14 +139,15 @@ def check_layout(case):
             assert bs == want_bs, f"{where}: MeshBlockSize {bs}, expected {want_bs} (process grid {pgrid})"
             assert_int_attr(f, "MaxLevel", ())
             assert int(f.attrs["MaxLevel"]) == 0, "MaxLevel should be 0 on a uniform grid"
-            nds = len(case.variables)
+            nds = len(case.datasets)
             assert_int_attr(f, "NumVariables", (nds,))
-            assert list(f.attrs["NumVariables"]) == [5] * nds, f"NumVariables {list(f.attrs['NumVariables'])}"
+            want_n = [len(DATASET_VARS[d]) for d in case.datasets]
+            assert list(f.attrs["NumVariables"]) == want_n, f"NumVariables {list(f.attrs['NumVariables'])}"
             assert_fixed_string_attr(f, "DatasetNames")
             assert_fixed_string_attr(f, "VariableNames")
             dnames = [decode(n) for n in f.attrs["DatasetNames"]]
             vnames = [decode(n) for n in f.attrs["VariableNames"]]
-            assert dnames == case.variables, f"DatasetNames {dnames}, expected {case.variables}"
+            assert dnames == case.datasets, f"DatasetNames {dnames}, expected {case.datasets}"
             want_v = [v for ds in dnames for v in DATASET_VARS[ds]]
             assert vnames == want_v, f"VariableNames {vnames}, expected {want_v}"
             # Datasets.
@@ -158,7 +164,7 @@ def check_layout(case):
                 assert xf.shape == (nb, bs[d] + 1) and xf.dtype == ftype, f"x{d + 1}f {xf.shape} {xf.dtype}"
                 assert xv.shape == (nb, bs[d]) and xv.dtype == ftype, f"x{d + 1}v {xv.shape} {xv.dtype}"
             for ds in dnames:
-                want = (5, nb, bs[2], bs[1], bs[0])
+                want = (len(DATASET_VARS[ds]), nb, bs[2], bs[1], bs[0])
                 assert f[ds].shape == want and f[ds].dtype == ftype, \
                     f"{ds} shape {f[ds].shape} {f[ds].dtype}, expected {want} {ftype.__name__}"
             assert set(f.keys()) == {"Levels", "LogicalLocations", "x1f", "x2f", "x3f", "x1v", "x2v",
@@ -220,6 +226,7 @@ def check_cons_prim(case):
     for path in case.run.snapshots():
         with h5py.File(path, "r") as f:
             prim, cons = f["prim"][...], f["cons"][...]
+            bcc = f["B"][...] if case.mhd else np.zeros((3,) + prim.shape[1:])
         rho, press, vel = prim[0], prim[1], prim[2:5]
         dens, etot, mom = cons[0], cons[1], cons[2:5]
         where = os.path.basename(path)
@@ -231,7 +238,8 @@ def check_cons_prim(case):
             assert (err <= tol).all(), f"{where}: vel{d + 1} vs mom{d + 1}/dens: max rel err " \
                                        f"{np.max(err / np.maximum(np.abs(ref), 1e-300)):.2e}"
         ke = 0.5 * (mom[0] * vel[0] + mom[1] * vel[1] + mom[2] * vel[2])
-        p_ref = gm1 * (etot - ke)
+        me = 0.5 * (bcc[0] ** 2 + bcc[1] ** 2 + bcc[2] ** 2)
+        p_ref = gm1 * (etot - ke - me)
         assert (np.abs(press - p_ref) <= 1e-13 * gm1 * np.abs(etot)).all(), \
             f"{where}: press inconsistent with Etot, max err {np.max(np.abs(press - p_ref)):.2e}"
 
@@ -312,6 +320,15 @@ def check_yt(case):
         assert np.allclose(p, cells["prim"][1], rtol=1e-13, atol=0), "yt pressure differs from prim[1]"
         vx = np.asarray(cg["gas", "velocity_x"].to("code_length/code_time").d).transpose(2, 1, 0)
         assert np.allclose(vx, cells["prim"][2], rtol=1e-13, atol=1e-300), "yt velocity_x differs from prim[2]"
+        if case.mhd:
+            # yt maps Athena++'s Bcc1..3 to the gas magnetic field (code units).
+            for d, ax in enumerate("xyz"):
+                fld = ("gas", f"magnetic_field_{ax}")
+                assert fld in fields, f"yt lacks {fld}"
+                b = np.asarray(cg[fld].to("code_magnetic").d).transpose(2, 1, 0)
+                assert np.allclose(b, cells["B"][d], rtol=1e-13, atol=1e-300), \
+                    f"yt magnetic_field_{ax} differs from B[{d}]"
+            assert ("gas", "magnetic_energy_density") in fields, "yt lacks magnetic_energy_density"
 
 
 def _ints(text):
@@ -439,7 +456,8 @@ def check_history_summary(case):
     summary = run.summary()
     text = run.history()
     lines = text.splitlines()
-    assert lines[0] == HISTORY_HEADER, f"history header {lines[0]!r}"
+    header = HISTORY_HEADER + (MHD_HISTORY_COLUMNS if case.mhd else "")
+    assert lines[0] == header, f"history header {lines[0]!r}"
     rows = list(csv.DictReader(lines))
     steps = [int(r["step"]) for r in rows]
     assert steps == list(range(summary["steps"] + 1)), \
@@ -511,7 +529,7 @@ from paraview.simple import XDMFReader
 # ParaView's XDMF (version 2) reader, the one Athena++'s sidecars are read
 # with; its Xdmf3 readers do not read these files yet.
 r = XDMFReader(FileNames=[sys.argv[1]])
-r.CellArrayStatus = ["rho", "press", "vel1", "vel2", "vel3"]
+r.CellArrayStatus = sys.argv[2].split(",")
 r.UpdatePipeline()
 names = list(r.CellData.keys()) + list(r.PointData.keys())
 print("ARRAYS " + " ".join(names))
@@ -529,7 +547,8 @@ def check_paraview(case):
     with open(script, "w") as f:
         f.write(PVSCRIPT)
     try:
-        p = subprocess.run([pv, script, path], capture_output=True,
+        want = [v for ds in case.datasets for v in DATASET_VARS[ds]]
+        p = subprocess.run([pv, script, path, ",".join(want)], capture_output=True,
                            text=True, timeout=180, env=run_env())
     finally:
         os.remove(script)
@@ -537,6 +556,8 @@ def check_paraview(case):
     assert p.returncode == 0, f"{os.path.basename(pv)} exit {p.returncode}: {out[-2000:]}"
     arrays = [ln.split()[1:] for ln in out.splitlines() if ln.startswith("ARRAYS")]
     assert arrays and "rho" in arrays[0], f"ParaView arrays {arrays}, expected 'rho'\n{out[-2000:]}"
+    if case.mhd:
+        assert {"Bcc1", "Bcc2", "Bcc3"} <= set(arrays[0]), f"ParaView arrays {arrays[0]} lack Bcc1..3"
     ncells = [int(ln.split()[1]) for ln in out.splitlines() if ln.startswith("CELLS ")]
     assert ncells and ncells[0] == int(np.prod(case.cells)), f"ParaView cells {ncells}"
 
@@ -562,6 +583,9 @@ def main():
                              upper=[0.5, 0.5, 1.0], t_end=0.01, out_dt=0.005, ranks=2, gamma=g53),
         "sod": Case("sod", "sod.yaml", cells=[64, 1, 1], lower=[0.0] * 3, upper=[1.0] * 3,
                          t_end=0.05, out_dt=0.025, ranks=1, gamma=1.4),
+        # MHD on 2 ranks: dataset B, yt's magnetic fields, ParaView's Bcc arrays.
+        "orszag_tang": Case("orszag_tang", "orszag_tang.yaml", cells=[32, 32, 1], lower=[-0.5, -0.5, 0.0],
+                            upper=[0.5, 0.5, 1.0], t_end=0.02, out_dt=0.01, ranks=2, gamma=g53, mhd=True),
         "linwave": Case("linwave", "linear_wave1d.yaml", cells=[64, 1, 1], lower=[0.0] * 3,
                              upper=[1.0] * 3, t_end=1.0, out_dt=None, ranks=1, gamma=g53,
                              max_steps=2, extra=["output.every_steps=1"]),
@@ -580,11 +604,12 @@ def main():
         check(f"{c.label}: history CSV and summary JSON, final time", check_history_summary, c)
     check("sod: initial snapshot equals the analytic state exactly", check_sod_initial, cases["sod"])
     check("linwave: initial snapshot equals the analytic wave", check_linear_wave_initial, cases["linwave"])
-    for label in ("blast3d", "sedov2d", "sod"):
+    for label in ("blast3d", "sedov2d", "sod", "orszag_tang"):
         check(f"{label}: yt.load and fields match h5py", check_yt, cases[label])
     check("blast3d: hdf5_mode=sequential bitwise equal to collective (2 ranks)",
           check_sequential_equals_collective, cases["blast3d"], cases["blast3d_seq"])
     check("blast3d: ParaView opens the xdmf", check_paraview, cases["blast3d"])
+    check("orszag_tang: ParaView opens the xdmf and reads B", check_paraview, cases["orszag_tang"])
 
     return finish(tmp, t_start)
 
