@@ -1,6 +1,8 @@
 #include "ct/ct_native.hpp"
 
 #include "backend/kokkos_compat.hpp"
+#include "ct/uct.hpp"
+#include "fv/plm.hpp"
 
 namespace ax {
 
@@ -165,5 +167,87 @@ Real ct_local_div_b(const Grid& g, const FaceField& faces, Real* bmax) {
   *bmax = big;
   return div * dxmin;  // the caller divides by the global largest |B|
 }
+
+}  // namespace ax
+
+namespace ax {
+
+namespace {
+
+// a(n) at (k, j, i) shifted down m cells along the axis with unit offsets o.
+KOKKOS_INLINE_FUNCTION Real down(const Array4& a, int n, int k, int j, int i, const int o[3], int m) {
+  return a(n, k - m * o[2], j - m * o[1], i - m * o[0]);
+}
+
+// The value of a(n) reconstructed to the edge between positions -1 and 0
+// along o, from the left (upper face of -1) and from the right.
+template <Limiter L>
+KOKKOS_INLINE_FUNCTION void to_edge(const Array4& a, int n, int k, int j, int i, const int o[3], Real& left,
+                                    Real& right) {
+  const Real m2 = down(a, n, k, j, i, o, 2), m1 = down(a, n, k, j, i, o, 1);
+  const Real c0 = a(n, k, j, i), p1 = down(a, n, k, j, i, o, -1);
+  left = plm_upper(m1, limited_slope<L>(m1 - m2, c0 - m1));
+  right = plm_lower(c0, limited_slope<L>(c0 - m1, p1 - c0));
+}
+
+}  // namespace
+
+template <Limiter L>
+void ct_edge_emfs_uct(const Grid& g, const FaceEmfs& face, const Array4 uct[3], const FaceField& b,
+                      const Array4& e_cell, const EdgeEmfs& edge) {
+  for (int c = 0; c < 3; ++c) {
+    const int p = (c + 1) % 3, q = (c + 2) % 3;
+    const bool ap = g.active(p), aq = g.active(q);
+    int op[3] = {0, 0, 0}, oq[3] = {0, 0, 0};
+    op[p] = 1;
+    oq[q] = 1;
+    const int op0 = op[0], op1 = op[1], op2 = op[2], oq0 = oq[0], oq1 = oq[1], oq2 = oq[2];
+    const Array4 ep = face.e[p], eq = face.e[q], up = uct[p], uq = uct[q], bp = b[p], bq = b[q];
+    const Array4 out = edge.ec[c];
+    par_for("ct_edge_emfs_uct", interior_edges(g, c), KOKKOS_LAMBDA(int k, int j, int i) {
+      const int dp[3] = {op0, op1, op2}, dq[3] = {oq0, oq1, oq2};
+      const int none[3] = {0, 0, 0};
+      if (ap && aq) {
+        // Across p: the p-faces below and above the edge in q; B_q and v_p
+        // (kept on q-faces) reconstructed along p.
+        Real a_l = Real(0.5) * (down(up, kUctAL, k, j, i, dq, 1) + up(kUctAL, k, j, i));
+        Real a_r = Real(0.5) * (down(up, kUctAR, k, j, i, dq, 1) + up(kUctAR, k, j, i));
+        Real d_l = Real(0.5) * (down(up, kUctDL, k, j, i, dq, 1) + up(kUctDL, k, j, i));
+        Real d_r = Real(0.5) * (down(up, kUctDR, k, j, i, dq, 1) + up(kUctDR, k, j, i));
+        Real b_l, b_r, v_l, v_r;
+        to_edge<L>(bq, 0, k, j, i, dp, b_l, b_r);
+        to_edge<L>(uq, kUctVt2, k, j, i, dp, v_l, v_r);
+        Real e = -(a_l * v_l * b_l + a_r * v_r * b_r) + (d_r * b_r - d_l * b_l);
+        // Across q: the q-faces left and right of the edge in p; B_p and v_q
+        // (kept on p-faces) reconstructed along q.
+        a_l = Real(0.5) * (down(uq, kUctAL, k, j, i, dp, 1) + uq(kUctAL, k, j, i));
+        a_r = Real(0.5) * (down(uq, kUctAR, k, j, i, dp, 1) + uq(kUctAR, k, j, i));
+        d_l = Real(0.5) * (down(uq, kUctDL, k, j, i, dp, 1) + uq(kUctDL, k, j, i));
+        d_r = Real(0.5) * (down(uq, kUctDR, k, j, i, dp, 1) + uq(kUctDR, k, j, i));
+        to_edge<L>(bp, 0, k, j, i, dq, b_l, b_r);
+        to_edge<L>(up, kUctVt1, k, j, i, dq, v_l, v_r);
+        e += (a_l * v_l * b_l + a_r * v_r * b_r) - (d_r * b_r - d_l * b_l);
+        out(0, k, j, i) = e;
+      } else if (ap) {
+        out(0, k, j, i) = ep(1, k, j, i);
+      } else if (aq) {
+        out(0, k, j, i) = eq(0, k, j, i);
+      } else {
+        out(0, k, j, i) = at(e_cell, c, k, j, i, none);
+      }
+    });
+  }
+}
+
+template void ct_edge_emfs_uct<Limiter::minmod>(const Grid&, const FaceEmfs&, const Array4[3], const FaceField&,
+                                                const Array4&, const EdgeEmfs&);
+template void ct_edge_emfs_uct<Limiter::van_leer>(const Grid&, const FaceEmfs&, const Array4[3], const FaceField&,
+                                                  const Array4&, const EdgeEmfs&);
+template void ct_edge_emfs_uct<Limiter::mc>(const Grid&, const FaceEmfs&, const Array4[3], const FaceField&,
+                                            const Array4&, const EdgeEmfs&);
+template void ct_edge_emfs_uct<Limiter::van_albada>(const Grid&, const FaceEmfs&, const Array4[3],
+                                                    const FaceField&, const Array4&, const EdgeEmfs&);
+template void ct_edge_emfs_uct<Limiter::superbee>(const Grid&, const FaceEmfs&, const Array4[3], const FaceField&,
+                                                  const Array4&, const EdgeEmfs&);
 
 }  // namespace ax

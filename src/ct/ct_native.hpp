@@ -13,6 +13,7 @@
 
 #include "backend/grid.hpp"
 #include "backend/state.hpp"
+#include "fv/limiters.hpp"
 
 namespace ax {
 
@@ -40,6 +41,14 @@ void ct_cell_emfs(const Box& box, const Array4& w, const Array4& e_cell);
 // `flux[d]` are the face fluxes (slot 0 the mass flux) of the active axes.
 void ct_edge_emfs_gs05(const Grid& g, const FaceEmfs& face, const Array4 flux[3], const Array4& e_cell,
                        const EdgeEmfs& edge);
+
+// Stage 2, UCT variant (ct/uct.hpp): `uct[d]` holds the coefficients of the
+// faces normal to d (over the faces of flux_box widened by two cells), the
+// field `b` is reconstructed to the edges with limiter L; where an axis is
+// inactive the face EMFs are used as in GS05.
+template <Limiter L>
+void ct_edge_emfs_uct(const Grid& g, const FaceEmfs& face, const Array4 uct[3], const FaceField& b,
+                      const Array4& e_cell, const EdgeEmfs& edge);
 
 // Stage 3: out = a u0 + b in - c_dt curl(edge) on every face of the interior
 // (both boundary faces included), then the cell-centred field of `out_cells`

@@ -19,18 +19,22 @@ FvMhd::FvMhd(const Config& cfg, const Grid& grid)
     : HydroSolver(fv_mhd_path(cfg, grid)), order_(cfg.order), opt_(cfg.fv), grid_(grid) {
   floors_.density = Real(cfg.density_floor);
   floors_.pressure = Real(cfg.pressure_floor);
-  native_ = std::make_unique<FvMhdNativeWorkspace>(grid);
+  native_ = std::make_unique<FvMhdNativeWorkspace>(grid, opt_.corner_emf == CornerEmf::uct_hlld);
 }
 
-std::int64_t FvMhd::planned_bytes(const Config&, const Grid& grid) {
-  return FvMhdNativeWorkspace::planned_bytes(grid);
+std::int64_t FvMhd::planned_bytes(const Config& cfg, const Grid& grid) {
+  return FvMhdNativeWorkspace::planned_bytes(grid, cfg.fv.corner_emf == CornerEmf::uct_hlld);
 }
 
 std::int64_t FvMhd::array_bytes() const { return native_->bytes(); }
 
 std::string FvMhd::scheme() const {
   return std::string(order_ == 2 ? "plm" : "pcm") + " + " + to_string(opt_.limiter) + " + " +
-         to_string(opt_.mhd_riemann) + " + constrained transport (" + to_string(opt_.corner_emf) + " edge EMFs)";
+         to_string(opt_.mhd_riemann) + " + constrained transport (" +
+         (opt_.corner_emf == CornerEmf::gs05                  ? "gs05"
+          : opt_.mhd_riemann == MhdRiemannSolver::hlld ? "uct_hlld"
+                                                       : "uct_hll, the HLL form of uct_hlld for this solver") +
+         " edge EMFs)";
 }
 
 long long FvMhd::stage(const Stage& st, Real dt, const StageBuffers& b) {

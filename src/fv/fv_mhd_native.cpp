@@ -2,6 +2,7 @@
 
 #include "driver/stage_combination.hpp"
 #include "fv/fv_dispatch.hpp"
+#include "ct/uct.hpp"
 #include "fv/plm.hpp"
 #include "mhd/mhd_eos.hpp"
 #include "mhd/mhd_kernels.hpp"
@@ -26,14 +27,22 @@ constexpr ArraySpec kArrays[] = {
     {"fv_mhd_edge_e1", 1},       {"fv_mhd_edge_e2", 1},         {"fv_mhd_edge_e3", 1}};
 
 // Faces normal to d whose fluxes CT needs: the interior faces along d, and
-// one more layer on each side along the other active axes (the corner
-// EMFs of the boundary edges read them).
-Box flux_box(const Grid& g, int d) {
+// `w` more layers on each side along the other active axes (the edge EMFs
+// of the boundary edges read one; UCT reconstructs along them and reads two).
+Box flux_box(const Grid& g, int d, int w) {
   Box b = g.interior_along(d, 0, 1);
-  if (d != 0 && g.active(0)) { b.ib -= 1; b.ie += 1; }
-  if (d != 1 && g.active(1)) { b.jb -= 1; b.je += 1; }
-  if (d != 2 && g.active(2)) { b.kb -= 1; b.ke += 1; }
+  if (d != 0 && g.active(0)) { b.ib -= w; b.ie += w; }
+  if (d != 1 && g.active(1)) { b.jb -= w; b.je += w; }
+  if (d != 2 && g.active(2)) { b.kb -= w; b.ke += w; }
   return b;
+}
+
+constexpr ArraySpec kUctArrays[] = {{"fv_mhd_uct_x", kUctVars}, {"fv_mhd_uct_y", kUctVars}, {"fv_mhd_uct_z", kUctVars}};
+
+// The face frame of axis d: slot of the 8-variable state for each of the
+// seven face-frame variables (rho, v_n, v_t1, v_t2, p, b_t1, b_t2).
+KOKKOS_INLINE_FUNCTION int frame_slot(int d, int s) {
+  return s < NHYDRO ? face_slot(d, s) : IB1 + (d + s - 4) % 3;
 }
 
 void compute_primitives(const IdealGas& eos, const Grid& g, const Array4& u, const Array4& w) {
@@ -46,9 +55,13 @@ void compute_primitives(const IdealGas& eos, const Grid& g, const Array4& u, con
 }
 
 template <Limiter L>
-void compute_slopes(const Grid& g, int d, const Array4& w, const Array4& slope) {
+void compute_slopes(const Grid& g, int d, int widen, const Array4& w, const Array4& slope) {
   const int di = d == 0, dj = d == 1, dk = d == 2;
-  par_for("fv_mhd_slopes", g.interior_plus(1), KOKKOS_LAMBDA(int k, int j, int i) {
+  Box box = g.interior_plus(widen);  // the face states' cells; along d one layer is enough
+  if (d == 0) { box.ib = g.is(0) - 1; box.ie = g.ie(0) + 1; }
+  if (d == 1) { box.jb = g.is(1) - 1; box.je = g.ie(1) + 1; }
+  if (d == 2) { box.kb = g.is(2) - 1; box.ke = g.ie(2) + 1; }
+  par_for("fv_mhd_slopes", box, KOKKOS_LAMBDA(int k, int j, int i) {
     for (int n = 0; n < NMHD; ++n) {
       const Real dl = w(n, k, j, i) - w(n, k - dk, j - dj, i - di);
       const Real dr = w(n, k + dk, j + dj, i + di) - w(n, k, j, i);
@@ -57,11 +70,11 @@ void compute_slopes(const Grid& g, int d, const Array4& w, const Array4& slope) 
   });
 }
 
-void compute_face_states(const Grid& g, int d, int order, const Array4& w, const Array4& slope,
+void compute_face_states(const Box& box, int d, int order, const Array4& w, const Array4& slope,
                          const Array4& wl, const Array4& wr) {
   const int di = d == 0, dj = d == 1, dk = d == 2;
   const bool plm = order == 2;
-  par_for("fv_mhd_face_states", flux_box(g, d), KOKKOS_LAMBDA(int k, int j, int i) {
+  par_for("fv_mhd_face_states", box, KOKKOS_LAMBDA(int k, int j, int i) {
     for (int n = 0; n < NMHD; ++n) {
       const Real left = w(n, k - dk, j - dj, i - di), right = w(n, k, j, i);
       wl(n, k, j, i) = plm ? plm_upper(left, slope(n, k - dk, j - dj, i - di)) : left;
@@ -73,22 +86,33 @@ void compute_face_states(const Grid& g, int d, int order, const Array4& w, const
 // The face frame of axis d: (rho, v_n, v_t1, v_t2, p, b_t1, b_t2), with
 // (t1, t2) = ((d + 1) % 3, (d + 2) % 3); the normal field is the face's.
 template <MhdRiemannSolver RS>
-void compute_fluxes(const IdealGas& eos, const Grid& g, int d, const Array4& wl, const Array4& wr,
+void compute_fluxes(const IdealGas& eos, const Box& box, int d, const Array4& wl, const Array4& wr,
                     const Array4& bface, const Array4& flux) {
-  par_for("fv_mhd_riemann", flux_box(g, d), KOKKOS_LAMBDA(int k, int j, int i) {
-    int slot[NWAVE_FACE];
-    for (int s = 0; s < NHYDRO; ++s) slot[s] = face_slot(d, s);
-    slot[5] = IB1 + (d + 1) % 3;
-    slot[6] = IB1 + (d + 2) % 3;
+  par_for("fv_mhd_riemann", box, KOKKOS_LAMBDA(int k, int j, int i) {
     Real l[NWAVE_FACE], r[NWAVE_FACE], f[NWAVE_FACE];
     for (int s = 0; s < NWAVE_FACE; ++s) {
-      l[s] = wl(slot[s], k, j, i);
-      r[s] = wr(slot[s], k, j, i);
+      l[s] = wl(frame_slot(d, s), k, j, i);
+      r[s] = wr(frame_slot(d, s), k, j, i);
     }
     mhd_riemann_flux<RS>(eos, l, r, bface(0, k, j, i), f);
-    for (int s = 0; s < NHYDRO; ++s) flux(slot[s], k, j, i) = f[s];
+    for (int s = 0; s < NHYDRO; ++s) flux(face_slot(d, s), k, j, i) = f[s];
     flux(5, k, j, i) = f[5];
     flux(6, k, j, i) = f[6];
+  });
+}
+
+// UCT coefficients of the faces (ct/uct.hpp) from the same face states.
+template <bool HLLD>
+void compute_uct_coefficients(const IdealGas& eos, const Box& box, int d, const Array4& wl, const Array4& wr,
+                              const Array4& bface, const Array4& uct) {
+  par_for("fv_mhd_uct_coefficients", box, KOKKOS_LAMBDA(int k, int j, int i) {
+    Real l[NWAVE_FACE], r[NWAVE_FACE], c[kUctVars];
+    for (int s = 0; s < NWAVE_FACE; ++s) {
+      l[s] = wl(frame_slot(d, s), k, j, i);
+      r[s] = wr(frame_slot(d, s), k, j, i);
+    }
+    uct_face_coefficients<HLLD>(eos, l, r, bface(0, k, j, i), c);
+    for (int s = 0; s < kUctVars; ++s) uct(s, k, j, i) = c[s];
   });
 }
 
@@ -111,7 +135,7 @@ void update_cells(const Grid& g, Real a, Real b, Real c_dt, const Array4& u0, co
 
 }  // namespace
 
-FvMhdNativeWorkspace::FvMhdNativeWorkspace(const Grid& g) {
+FvMhdNativeWorkspace::FvMhdNativeWorkspace(const Grid& g, bool with_uct) {
   Array4* slots[] = {&w,          &slope,        &wl,           &wr,           &flux[0],
                      &flux[1],    &flux[2],      &du,           &e_cell,       &face_e.e[0],
                      &face_e.e[1], &face_e.e[2], &edge_e.ec[0], &edge_e.ec[1], &edge_e.ec[2]};
@@ -124,18 +148,24 @@ FvMhdNativeWorkspace::FvMhdNativeWorkspace(const Grid& g) {
     Kokkos::deep_copy(*slots[n], Real(0));
     ++n;
   }
+  for (int d = 0; with_uct && d < 3; ++d) {
+    uct[d] = g.make_array(kUctArrays[d].name, kUctArrays[d].nvar);
+    Kokkos::deep_copy(uct[d], Real(0));
+  }
 }
 
-std::int64_t FvMhdNativeWorkspace::planned_bytes(const Grid& g) {
+std::int64_t FvMhdNativeWorkspace::planned_bytes(const Grid& g, bool with_uct) {
   std::int64_t b = 0;
   for (const ArraySpec& a : kArrays) b += g.array_bytes(a.nvar);
+  for (int d = 0; with_uct && d < 3; ++d) b += g.array_bytes(kUctArrays[d].nvar);
   return b;
 }
 
 std::int64_t FvMhdNativeWorkspace::bytes() const {
   std::int64_t b = 0;
   for (const Array4* a : {&w, &slope, &wl, &wr, &flux[0], &flux[1], &flux[2], &du, &e_cell, &face_e.e[0],
-                          &face_e.e[1], &face_e.e[2], &edge_e.ec[0], &edge_e.ec[1], &edge_e.ec[2]})
+                          &face_e.e[1], &face_e.e[2], &edge_e.ec[0], &edge_e.ec[1], &edge_e.ec[2], &uct[0],
+                          &uct[1], &uct[2]})
     b += std::int64_t(a->span());
   return b * std::int64_t(sizeof(Real));
 }
@@ -143,20 +173,32 @@ std::int64_t FvMhdNativeWorkspace::bytes() const {
 long long fv_mhd_stage_native(const FvOptions& opt, const Grid& g, int order, Real a, Real b, Real c_dt,
                               const Floors& floors, const State& u0, const State& in, const State& out,
                               FvMhdNativeWorkspace& ws) {
+  const bool uct = opt.corner_emf == CornerEmf::uct_hlld;
   compute_primitives(opt.eos, g, in.u, ws.w);
   Kokkos::deep_copy(ws.du, Real(0));
   for (int d = 0; d < 3; ++d) {
     if (!g.active(d)) continue;
-    if (order == 2) with_limiter(opt.limiter, [&](auto L) { compute_slopes<decltype(L)::value>(g, d, ws.w, ws.slope); });
-    compute_face_states(g, d, order, ws.w, ws.slope, ws.wl, ws.wr);
+    const Box faces = flux_box(g, d, uct ? 2 : 1);
+    if (order == 2)
+      with_limiter(opt.limiter, [&](auto L) { compute_slopes<decltype(L)::value>(g, d, uct ? 2 : 1, ws.w, ws.slope); });
+    compute_face_states(faces, d, order, ws.w, ws.slope, ws.wl, ws.wr);
     with_mhd_riemann(opt.mhd_riemann, [&](auto R) {
-      compute_fluxes<decltype(R)::value>(opt.eos, g, d, ws.wl, ws.wr, in.b[d], ws.flux[d]);
+      compute_fluxes<decltype(R)::value>(opt.eos, faces, d, ws.wl, ws.wr, in.b[d], ws.flux[d]);
     });
-    ct_face_emfs(flux_box(g, d), ws.flux[d], ws.face_e.e[d]);  // CT stage 1
+    ct_face_emfs(faces, ws.flux[d], ws.face_e.e[d]);  // CT stage 1
+    if (uct && opt.mhd_riemann == MhdRiemannSolver::hlld)
+      compute_uct_coefficients<true>(opt.eos, faces, d, ws.wl, ws.wr, in.b[d], ws.uct[d]);
+    else if (uct)
+      compute_uct_coefficients<false>(opt.eos, faces, d, ws.wl, ws.wr, in.b[d], ws.uct[d]);
     accumulate_divergence(g, d, ws.flux[d], ws.du);
   }
   ct_cell_emfs(g.interior_plus(1), ws.w, ws.e_cell);
-  ct_edge_emfs_gs05(g, ws.face_e, ws.flux, ws.e_cell, ws.edge_e);  // CT stage 2
+  if (uct)  // CT stage 2
+    with_limiter(opt.limiter, [&](auto L) {
+      ct_edge_emfs_uct<decltype(L)::value>(g, ws.face_e, ws.uct, in.b, ws.e_cell, ws.edge_e);
+    });
+  else
+    ct_edge_emfs_gs05(g, ws.face_e, ws.flux, ws.e_cell, ws.edge_e);
   update_cells(g, a, b, c_dt, u0.u, in.u, out.u, ws.du);
   ct_curl_update(g, a, b, c_dt, u0.b, in.b, ws.edge_e, out.b);  // CT stage 3
   ct_cell_centred_field(g, out.b, out.u);

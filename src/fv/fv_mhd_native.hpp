@@ -21,9 +21,10 @@ struct FvMhdNativeWorkspace {
   Array4 e_cell;    // cell-centred E (3)
   FaceEmfs face_e;  // E on faces (2 per axis)
   EdgeEmfs edge_e;  // edge EMFs (1 per axis)
-  explicit FvMhdNativeWorkspace(const Grid& g);
+  Array4 uct[3];    // UCT face coefficients (ct/uct.hpp), only with corner_emf: uct_hlld
+  FvMhdNativeWorkspace(const Grid& g, bool uct);
   std::int64_t bytes() const;
-  static std::int64_t planned_bytes(const Grid& g);
+  static std::int64_t planned_bytes(const Grid& g, bool uct);
 };
 
 // One stage: out = a u0 + b in + c_dt L(in) for the cells (the field
