@@ -15,6 +15,7 @@
 #include "config/config.hpp"
 #include "config/config_error.hpp"
 #include "driver/memory_plan.hpp"
+#include "driver/solver_factory.hpp"
 #include "driver/simulation.hpp"
 
 namespace {
@@ -54,6 +55,7 @@ int run_or_check(const ax::CommandLine& cl) {
   try {
     // The memory the run will take, before anything is allocated.
     const ax::Grid grid = ax::make_grid(cfg.nx, cfg.xmin, cfg.xmax, cfg.ghost, comm.dims, comm.coords);
+    ax::planned_hydro_path(cfg, grid);  // throws ConfigError if solver.backend asks for what cannot run
     const ax::MemoryCheck mem = ax::check_memory(cfg, grid, comm);
     if (!run) {
       if (comm.root())

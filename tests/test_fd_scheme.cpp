@@ -1,13 +1,14 @@
 // The building blocks of the FD solver on their own: the Euler
 // eigen-structure (src/fd/euler_eigen.hpp), the WENO5 flux of a smooth
-// profile, and the order of every Runge-Kutta table (driver/stages.hpp).
+// profile, and the order of every Runge-Kutta table (time/stages.hpp).
 #include <gtest/gtest.h>
 
 #include <cmath>
 #include <random>
 
-#include "driver/stage_combination.hpp"
-#include "driver/stages.hpp"
+#include "time/stage_combination.hpp"
+#include "config/config.hpp"
+#include "time/stages.hpp"
 #include "fd/weno.hpp"
 
 namespace ax::test {

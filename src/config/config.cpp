@@ -10,9 +10,6 @@
 
 #include "backend/comm.hpp"
 #include "config/section.hpp"
-#include "fd/fd_hydro.hpp"
-#include "fv/fv_mhd.hpp"
-#include "fv/fv_hydro.hpp"
 #include "problems/problem.hpp"
 
 namespace ax {
@@ -283,22 +280,16 @@ Config parse(YAML::Node root, const std::shared_ptr<ConfigContext>& ctx, int nra
   time.finish();
 
   c.gamma = phys.real("gamma", 5.0 / 3.0, -1e300, 1e300);
-  c.fv.eos = c.fd.eos = IdealGas(Real(c.gamma));
+  c.eos = IdealGas(Real(c.gamma));
   if (c.gamma <= 1) phys.fail("gamma", "expected a number > 1 (ratio of specific heats), got " + std::to_string(c.gamma));
   c.density_floor = phys.real("density_floor", 1e-10, 0, 1e300);
   c.pressure_floor = phys.real("pressure_floor", 1e-13, 0, 1e300);
   phys.finish();
 
-  if (c.backend == Backend::fused) {
-    // Checked here, not when the solver starts, so `check` and `run` agree.
-    const int origin[3] = {0, 0, 0};
-    const Grid g = make_grid(c.nx, c.xmin, c.xmax, c.ghost, c.dims, origin);
-    std::string why;
-    const bool ok = c.mhd ? fv_mhd_fused_supported(c, g, &why)
-                    : fd  ? fd_hydro_fused_supported(c, g, &why)
-                          : fv_hydro_fused_supported(c, g, &why);
-    if (!ok) solver.fail("backend", "'fused' is not available for this run: " + why + " (use 'auto' or 'native')");
-  }
+  // Whether `fused` is available is the families' predicates' to say: the
+  // driver asks them (driver/solver_factory.hpp) before `check` prints or
+  // `run` allocates, and names this key.
+  c.backend_where = solver.where("backend");
   solver.finish();
 
 

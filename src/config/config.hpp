@@ -10,12 +10,12 @@
 #include "backend/types.hpp"
 #include "fd/fd_options.hpp"
 #include "fv/fv_options.hpp"
+#include "time/integrator.hpp"
 
 namespace ax {
 
 class Problem;
 
-enum class Integrator { rk1, rk2, vl2, rk3, ssprk5_4, lsrk4 };
 enum class Backend { automatic, native, fused };
 // How the fused FV kernel is laid out (src/fv/fv_fused.hpp).
 enum class FusedLayout { automatic, cells, sweeps };
@@ -43,6 +43,7 @@ struct Config {
   bool mhd = false;  // ideal MHD: 8 cell variables and a face-centred field (src/ct)
   int nvar() const { return mhd ? NMHD : NHYDRO; }
   Real gamma = Real(5) / Real(3);
+  IdealGas eos;  // the one equation of state; solvers copy it into their options
   Real density_floor = 0;
   Real pressure_floor = 0;
 
@@ -53,6 +54,7 @@ struct Config {
   FvOptions fv;
   FdOptions fd;
   Backend backend = Backend::automatic;
+  std::string backend_where;  // "file:line:col: solver.backend", for the path check
   FusedLayout fused_layout = FusedLayout::automatic;
 
   // problem

@@ -8,8 +8,8 @@
 
 #include "backend/halo.hpp"
 #include "backend/memory.hpp"
-#include "driver/hydro_solver.hpp"
-#include "driver/stages.hpp"
+#include "driver/solver_factory.hpp"
+#include "time/stages.hpp"
 
 namespace ax {
 

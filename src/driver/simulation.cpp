@@ -12,7 +12,7 @@
 #include "backend/memory.hpp"
 #include "ct/ct_native.hpp"
 #include "mhd/mhd_kernels.hpp"
-#include "driver/hydro_kernels.hpp"
+#include "hydro/hydro_kernels.hpp"
 #include "io/athdf.hpp"
 #include "problems/problem.hpp"
 
@@ -65,17 +65,17 @@ void Simulation::log(const std::string& line) const {
 }
 
 void Simulation::initialize() {
-  cfg_.problem->initialize(grid_, cfg_.fv.eos, comm_, u_);
+  cfg_.problem->initialize(grid_, cfg_.eos, comm_, u_);
   const Floors floors{Real(cfg_.density_floor), Real(cfg_.pressure_floor)};
-  floor_hits_ += allreduce_sum(comm_, cfg_.mhd ? mhd_apply_floors(grid_, cfg_.fv.eos, floors, u_.u)
-                                                : apply_floors(grid_, cfg_.fv.eos, floors, u_.u));
+  floor_hits_ += allreduce_sum(comm_, cfg_.mhd ? mhd_apply_floors(grid_, cfg_.eos, floors, u_.u)
+                                                : apply_floors(grid_, cfg_.eos, floors, u_.u));
   time_ = 0;
   steps_ = 0;
 }
 
 Real Simulation::next_dt() const {
-  const double local = cfg_.mhd ? mhd_local_cfl_dt(grid_, cfg_.fv.eos, u_.u)
-                                : local_cfl_dt(grid_, cfg_.fv.eos, u_.u, cfg_.family == "fd");
+  const double local = cfg_.mhd ? mhd_local_cfl_dt(grid_, cfg_.eos, u_.u)
+                                : local_cfl_dt(grid_, cfg_.eos, u_.u, cfg_.family == "fd");
   double dt = cfg_.cfl * allreduce_min(comm_, local);
   if (time_ + dt > cfg_.t_end) dt = cfg_.t_end - time_;
   return Real(dt);

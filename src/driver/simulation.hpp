@@ -1,6 +1,6 @@
 // One simulation: the state, the solver, the time loop, and its outputs.
 //
-// One step: for each stage of the integrator (driver/stages.hpp)
+// One step: for each stage of the integrator (time/stages.hpp)
 //   ghost exchange + physical boundaries -> the stage's combination of U0,
 //   in, dt L(in) (and R) -> floors; the solver family (src/fv or src/fd)
 //   runs it fused or native.
@@ -19,8 +19,8 @@
 #include "backend/halo.hpp"
 #include "backend/state.hpp"
 #include "config/config.hpp"
-#include "driver/stages.hpp"
-#include "driver/hydro_solver.hpp"
+#include "time/stages.hpp"
+#include "driver/solver_factory.hpp"
 #include "driver/memory_plan.hpp"
 
 namespace ax {

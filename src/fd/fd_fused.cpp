@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-#include "driver/stage_combination.hpp"
+#include "time/stage_combination.hpp"
 #include "fd/fd_dispatch.hpp"
 #include "fd/fd_stage.hpp"
 #include "fd/weno.hpp"

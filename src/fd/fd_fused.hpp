@@ -13,7 +13,7 @@
 #pragma once
 
 #include "backend/grid.hpp"
-#include "driver/stages.hpp"
+#include "time/stages.hpp"
 #include "fd/fd_options.hpp"
 #include "hydro/floors.hpp"
 
@@ -29,7 +29,7 @@ Array4 fd_fused_face_array(const Grid& g, const FdFusedPlan& plan);
 std::int64_t fd_fused_face_bytes(const Grid& g, const FdFusedPlan& plan);  // without allocating
 int fd_fused_slab_count(const Grid& g);
 
-// One stage: K = A K + dt L(in), then R / out / floors (driver/stages.hpp).
+// One stage: K = A K + dt L(in), then R / out / floors (time/stages.hpp).
 long long fd_stage_fused(const FdOptions& opt, const Grid& g, const FdFusedPlan& plan, const Stage& st,
                          Real dt, const Floors& floors, const Array4& u0, const Array4& in,
                          const Array4& out, const Array4& r, const Array4& k, const Array4& faces);

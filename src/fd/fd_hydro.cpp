@@ -44,6 +44,7 @@ std::int64_t FdHydro::planned_bytes(const Config& cfg, const Grid& grid) {
 
 FdHydro::FdHydro(const Config& cfg, const Grid& grid)
     : HydroSolver(fd_hydro_path(cfg, grid)), opt_(cfg.fd), grid_(grid) {
+  opt_.eos = cfg.eos;
   floors_.density = Real(cfg.density_floor);
   floors_.pressure = Real(cfg.pressure_floor);
   plan_ = fd_fused_plan(cfg, grid);

@@ -6,7 +6,7 @@
 #include <memory>
 #include <string>
 
-#include "driver/hydro_solver.hpp"
+#include "time/hydro_solver.hpp"
 #include "fd/fd_fused.hpp"
 #include "fd/fd_native.hpp"
 #include "hydro/floors.hpp"

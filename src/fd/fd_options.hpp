@@ -12,7 +12,7 @@ enum class WenoWeights { js, z };
 enum class EigenAverage { arithmetic, roe };
 
 struct FdOptions {
-  IdealGas eos;
+  IdealGas eos;  // the config's, copied in when the solver is built
   WenoWeights weights = WenoWeights::js;
   Real epsilon = Real(1e-7);  // added to the smoothness indicators
   EigenAverage average = EigenAverage::arithmetic;

@@ -2,7 +2,7 @@
 // the flux difference of one axis, and the end of the stage at one cell.
 #pragma once
 
-#include "driver/stage_combination.hpp"
+#include "time/stage_combination.hpp"
 #include "hydro/floors.hpp"
 
 namespace ax {

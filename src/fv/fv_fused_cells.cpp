@@ -7,7 +7,7 @@
 // but a third more warps in flight), against 9.8e8 for the native path.
 #include "fv/fv_fused.hpp"
 #include "fv/fv_fused_dispatch.hpp"
-#include "driver/stage_combination.hpp"
+#include "time/stage_combination.hpp"
 #include "fv/plm.hpp"
 
 namespace ax {

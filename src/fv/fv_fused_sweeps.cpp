@@ -9,7 +9,7 @@
 // slower there).
 #include "fv/fv_fused.hpp"
 #include "fv/fv_fused_dispatch.hpp"
-#include "driver/stage_combination.hpp"
+#include "time/stage_combination.hpp"
 #include "fv/plm.hpp"
 
 namespace ax {

@@ -2,7 +2,7 @@
 
 #include <stdexcept>
 
-#include "driver/hydro_kernels.hpp"
+#include "hydro/hydro_kernels.hpp"
 #include "fv/fv_fused.hpp"
 
 namespace ax {
@@ -58,6 +58,7 @@ FvHydro::FvHydro(const Config& cfg, const Grid& grid) : FvHydro(cfg, grid, fv_hy
 FvHydro::FvHydro(const Config& cfg, const Grid& grid, const FvPlan& plan)
     : HydroSolver(plan.path), opt_(cfg.fv), grid_(grid), sweeps_(plan.sweeps) {
   order_ = cfg.order;
+  opt_.eos = cfg.eos;
   floors_.density = Real(cfg.density_floor);
   floors_.pressure = Real(cfg.pressure_floor);
   if (!fused()) native_ = std::make_unique<FvNativeWorkspace>(grid);

@@ -9,7 +9,7 @@
 
 #include "backend/grid.hpp"
 #include "config/config.hpp"
-#include "driver/hydro_solver.hpp"
+#include "time/hydro_solver.hpp"
 #include "fv/fv_native.hpp"
 #include "hydro/floors.hpp"
 
@@ -35,7 +35,7 @@ class FvHydro final : public HydroSolver {
   // What array_bytes() will report, from the plan alone.
   static std::int64_t planned_bytes(const Config& cfg, const Grid& grid);
 
-  // Two-register stages only (a, b, c of driver/stages.hpp): the config
+  // Two-register stages only (a, b, c of time/stages.hpp): the config
   // admits no other integrator for this family.
   long long stage(const Stage& st, Real dt, const StageBuffers& b) override;
   std::int64_t array_bytes() const override;

@@ -17,6 +17,7 @@ HydroPath fv_mhd_path(const Config& cfg, const Grid& grid) {
 
 FvMhd::FvMhd(const Config& cfg, const Grid& grid)
     : HydroSolver(fv_mhd_path(cfg, grid)), order_(cfg.order), opt_(cfg.fv), grid_(grid) {
+  opt_.eos = cfg.eos;
   floors_.density = Real(cfg.density_floor);
   floors_.pressure = Real(cfg.pressure_floor);
   native_ = std::make_unique<FvMhdNativeWorkspace>(grid, opt_.corner_emf == CornerEmf::uct_hlld);

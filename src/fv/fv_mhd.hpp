@@ -6,7 +6,7 @@
 #include <memory>
 #include <string>
 
-#include "driver/hydro_solver.hpp"
+#include "time/hydro_solver.hpp"
 #include "fv/fv_mhd_native.hpp"
 
 namespace ax {
@@ -20,7 +20,7 @@ class FvMhd final : public HydroSolver {
  public:
   FvMhd(const Config& cfg, const Grid& grid);
 
-  // Two-register stages only (a, b, c of driver/stages.hpp).
+  // Two-register stages only (a, b, c of time/stages.hpp).
   long long stage(const Stage& st, Real dt, const StageBuffers& b) override;
   std::int64_t array_bytes() const override;
   std::string scheme() const override;

@@ -1,6 +1,6 @@
 #include "fv/fv_mhd_native.hpp"
 
-#include "driver/stage_combination.hpp"
+#include "time/stage_combination.hpp"
 #include "fv/fv_dispatch.hpp"
 #include "ct/uct.hpp"
 #include "fv/plm.hpp"

@@ -15,7 +15,7 @@ namespace ax {
 enum class CornerEmf { gs05, uct_hlld };
 
 struct FvOptions {
-  IdealGas eos;
+  IdealGas eos;  // the config's, copied in when the solver is built
   Limiter limiter = Limiter::van_leer;
   RiemannSolver riemann = RiemannSolver::hllc;
   MhdRiemannSolver mhd_riemann = MhdRiemannSolver::hlld;

@@ -59,7 +59,7 @@ BlockData gather_block(const Grid& g, const Comm& comm, const Config& cfg, const
   BlockData b;
   const int nx = g.nx[0], ny = g.nx[1], nz = g.nx[2];
   const std::size_t ncell = std::size_t(nx) * ny * nz;
-  const IdealGas eos(cfg.gamma);
+  const IdealGas& eos = cfg.eos;
   for (const auto& ds : datasets_of(cfg)) {
     std::vector<Real> f(ds.vars.size() * ncell);
     std::size_t c = 0;

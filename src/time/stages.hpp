@@ -15,7 +15,8 @@
 
 #include <vector>
 
-#include "config/config.hpp"
+#include "backend/types.hpp"
+#include "time/integrator.hpp"
 
 namespace ax {
 

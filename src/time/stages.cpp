@@ -1,4 +1,4 @@
-#include "driver/stages.hpp"
+#include "time/stages.hpp"
 
 namespace ax {
 

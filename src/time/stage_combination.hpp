@@ -4,7 +4,7 @@
 #pragma once
 
 #include "backend/types.hpp"
-#include "driver/stages.hpp"
+#include "time/stages.hpp"
 
 namespace ax {
 
@@ -13,7 +13,7 @@ KOKKOS_FORCEINLINE_FUNCTION Real stage_combination(Real a, Real u0, Real b, Real
   return a * u0 + b * in + c_dt * du;
 }
 
-// General form (driver/stages.hpp), with K = dt L accumulated axis by axis:
+// General form (time/stages.hpp), with K = dt L accumulated axis by axis:
 // the first axis starts K from A K_previous, the others add to it.
 KOKKOS_FORCEINLINE_FUNCTION Real start_increment(Real A, Real k_previous, Real d) {
   return A != Real(0) ? A * k_previous + d : d;
@@ -22,7 +22,7 @@ KOKKOS_FORCEINLINE_FUNCTION Real stage_register(const Stage& st, Real r_previous
   const Real v = st.rb * in + st.rc * k;
   return st.ra != Real(0) ? st.ra * r_previous + v : v;
 }
-// Difference form (driver/stages.hpp): the small terms first, then `in`.
+// Difference form (time/stages.hpp): the small terms first, then `in`.
 KOKKOS_FORCEINLINE_FUNCTION Real stage_output(const Stage& st, Real u0, Real in, Real k, Real r) {
   Real d = st.c * k;
   if (st.a != Real(0)) d += st.a * (u0 - in);

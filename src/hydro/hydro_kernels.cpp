@@ -1,8 +1,8 @@
-#include "driver/hydro_kernels.hpp"
+#include "hydro/hydro_kernels.hpp"
 
 #include <cfloat>
 
-#include "driver/stage_combination.hpp"
+#include "time/stage_combination.hpp"
 
 namespace ax {
 

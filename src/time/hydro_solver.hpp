@@ -1,5 +1,6 @@
-// What the time loop needs from a hydro solver family (FV in src/fv, FD in
-// src/fd): one Runge-Kutta stage, and what to report about itself.
+// What the time loop needs from a solver family (FV hydro and MHD in src/fv,
+// FD in src/fd): one Runge-Kutta stage, and what to report about itself.
+// The families implement it; the driver builds them (driver/solver_factory.hpp).
 #pragma once
 
 #include <cstdint>
@@ -10,11 +11,11 @@
 #include "backend/grid.hpp"
 #include "backend/state.hpp"
 #include "config/config.hpp"
-#include "driver/stages.hpp"
+#include "time/stages.hpp"
 
 namespace ax {
 
-// The registers of a stage (driver/stages.hpp). `out` may be `in` only for
+// The registers of a stage (time/stages.hpp). `out` may be `in` only for
 // in-place (2N) schemes, and may be `u0`; `r` is empty unless the scheme
 // uses R. Ghosts of `in` (cells and, for MHD, faces) are filled.
 struct StageBuffers {
@@ -55,13 +56,5 @@ class HydroSolver {
   HydroPath path_;
 };
 
-std::unique_ptr<HydroSolver> make_hydro_solver(const Config& cfg, const Grid& grid);
-
-// Bytes the family's solver will allocate for this run (workspace and
-// accumulators; what its array_bytes() reports once built), without
-// allocating anything.
-std::int64_t hydro_solver_planned_bytes(const Config& cfg, const Grid& grid);
-// The path it will take (the same decision, made without building it).
-HydroPath planned_hydro_path(const Config& cfg, const Grid& grid);
 
 }  // namespace ax

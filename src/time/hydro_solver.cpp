@@ -1,0 +1,21 @@
+#include "time/hydro_solver.hpp"
+
+#include "config/config_error.hpp"
+
+namespace ax {
+
+HydroPath choose_hydro_path(const Config& cfg, bool fused_ok, const std::string& why,
+                            const std::string& fused_name) {
+  if (cfg.backend == Backend::fused && !fused_ok)
+    throw ConfigError(cfg.backend_where + ": 'fused' is not available for this run: " + why +
+                      " (use 'auto' or 'native')");
+  HydroPath p;
+  p.fused = cfg.backend != Backend::native && fused_ok;
+  p.name = p.fused ? fused_name : "native";
+  if (cfg.backend == Backend::native) p.reason = "solver.backend is native";
+  else if (!fused_ok) p.reason = why;
+  else p.reason = cfg.backend == Backend::fused ? "solver.backend is fused" : "supported, chosen by auto";
+  return p;
+}
+
+}  // namespace ax
