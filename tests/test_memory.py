@@ -22,6 +22,11 @@ from astronomix_testlib import (CONFIGS, EXE, MPIEXEC, Run, check, exe_missing, 
                                 mpi_flags, run_env)
 
 TOLERANCE = 0.10
+# Under AddressSanitizer the resident memory also holds its shadow memory
+# (1/8 of every byte touched) and its quarantine of freed blocks (measured:
+# +42 MiB at start-up, +25-45 MiB during a run): not the program's memory.
+# There the peak is only checked to hold the planned arrays.
+SANITIZED = os.environ.get("ASTRONOMIX_SANITIZED", "")
 
 
 def parse_size(text):
@@ -50,7 +55,11 @@ def check_estimate(run, sets):
     print(f"  {run.label}: planned {planned / 2**20:.1f} MiB, measured {measured / 2**20:.1f} MiB "
           f"({100 * err:.1f}%), arrays {s['array_bytes'] / 2**20:.1f} MiB over {run.ranks} rank(s)",
           flush=True)
-    assert err <= TOLERANCE, f"planned {planned} vs measured peak {measured}: {100 * err:.1f}% > 10%"
+    if SANITIZED:
+        print(f"  {run.label}: sanitized build ({SANITIZED}): peak compared with the planned arrays only")
+        assert measured >= s["planned_array_bytes_per_rank"], f"measured peak {measured} below the planned arrays"
+    else:
+        assert err <= TOLERANCE, f"planned {planned} vs measured peak {measured}: {100 * err:.1f}% > 10%"
     assert s["planned_array_bytes_per_rank"] * run.ranks == s["array_bytes"], \
         f"planned arrays {s['planned_array_bytes_per_rank']} x {run.ranks} != reported {s['array_bytes']}"
     printed = checked_estimate(sets, run.ranks)
@@ -99,7 +108,8 @@ def main():
             r.execute()
             runs.append((r, sets))
     for r, sets in runs:
-        check(f"{r.label}: planned peak host memory within 10% of the measured peak", check_estimate, r, sets)
+        what = "holds the planned arrays" if SANITIZED else "within 10% of the planned peak host memory"
+        check(f"{r.label}: measured peak {what}", check_estimate, r, sets)
     check("a grid too large for the node: exit 2, file:line and key, nothing written", check_too_large, tmp)
     return finish(tmp, t_start)
 
