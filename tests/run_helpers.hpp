@@ -26,9 +26,11 @@ inline Comm comm_for(const Config& cfg) {
   return make_comm(MPI_COMM_WORLD, cfg.dims, periodic);
 }
 
-// Interior of the conserved state on the host: [var][k][j][i] flattened.
+// Interior of the conserved state on the host: [var][k][j][i] flattened,
+// every cell variable of the state (5 for hydro, 8 for MHD).
 struct HostState {
   int nx[3];
+  int nvar = NHYDRO;
   std::vector<double> v;
   double at(int n, int k, int j, int i) const {
     return v[((std::size_t(n) * nx[2] + k) * nx[1] + j) * nx[0] + i];
@@ -38,8 +40,8 @@ struct HostState {
 inline HostState interior(const Simulation& sim) {
   const Grid& g = sim.grid();
   auto h = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), sim.state());
-  HostState s{{g.nx[0], g.nx[1], g.nx[2]}, {}};
-  for (int n = 0; n < NHYDRO; ++n)
+  HostState s{{g.nx[0], g.nx[1], g.nx[2]}, int(h.extent(0)), {}};
+  for (int n = 0; n < s.nvar; ++n)
     for (int k = g.is(2); k < g.ie(2); ++k)
       for (int j = g.is(1); j < g.ie(1); ++j)
         for (int i = g.is(0); i < g.ie(0); ++i) s.v.push_back(h(n, k, j, i));

@@ -1,45 +1,17 @@
 // Linear waves after one period against the initial state, with Athena++'s
-// error metric and regression thresholds (shared/REFERENCE.md section 2):
-// RMS over variables of the volume-averaged L1 error of the conserved state.
+// error metric and regression thresholds (shared/REFERENCE.md section 2,
+// tests/wave_error.hpp).
 #include <gtest/gtest.h>
 
 #include <cmath>
 
-#include "config_text.hpp"
-#include "run_helpers.hpp"
+#include "wave_error.hpp"
 
 namespace ax::test {
 namespace {
 
 double rms_l1_error(const std::string& file, int n, std::vector<std::string> sets) {
-  Config probe = config_from(read_config(file));
-  // Athena++'s oblique 3D set-up uses 2N x N x N cells on a 3 x 1.5 x 1.5 box.
-  std::string cells = "[" + std::to_string(n) + ",1,1]";
-  if (probe.nx[1] > 1) cells = "[" + std::to_string(n) + "," + std::to_string(n) + ",1]";
-  if (probe.nx[2] > 1) cells = "[" + std::to_string(n) + "," + std::to_string(n / 2) + "," + std::to_string(n / 2) + "]";
-  sets.push_back("mesh.cells=" + cells);
-  Config cfg = config_from(read_config(file), sets);
-  Comm comm = comm_for(cfg);
-  double rms = 0;
-  {
-    Simulation sim(cfg, comm, false);
-    sim.initialize();
-    const HostState s0 = interior(sim);
-    evolve(sim);
-    const HostState s1 = interior(sim);
-    const std::size_t cells_local = s0.v.size() / NHYDRO;
-    double sum2 = 0;
-    for (int v = 0; v < NHYDRO; ++v) {
-      double l1 = 0;
-      for (std::size_t c = 0; c < cells_local; ++c)
-        l1 += std::fabs(s1.v[v * cells_local + c] - s0.v[v * cells_local + c]);
-      l1 = allreduce_sum(comm, l1) / double(sim.grid().cells_global());
-      sum2 += l1 * l1;
-    }
-    rms = std::sqrt(sum2);
-  }
-  free_comm(comm);
-  return rms;
+  return wave_error(file, n, std::move(sets)).rms;
 }
 
 struct Case {

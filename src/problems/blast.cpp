@@ -1,7 +1,9 @@
-// Athena++'s blast wave (pgen/blast.cpp, hydro): an over-pressured sphere of
-// radius `radius` in a uniform medium.
+// Athena++'s blast wave (pgen/blast.cpp): an over-pressured sphere of
+// radius `radius` in a uniform medium, threaded by a uniform field `field`
+// with physics.mhd: true (the MHD blast of Athena++ and AthenaK).
 #include "config/config.hpp"
 #include "config/section.hpp"
+#include "problems/mhd_init.hpp"
 #include "problems/problem.hpp"
 
 namespace ax {
@@ -11,17 +13,22 @@ class Blast final : public Problem {
  public:
   Real radius = 0.1, d_amb = 1, p_amb = 0.1, d_ratio = 1, p_ratio = 100;
   Real center[3] = {0, 0, 0};
+  Real field[3] = {0, 0, 0};
 
   void initialize(const Grid& g, const IdealGas& eos, const Comm&, const State& state) const override {
-    const Array4& u = state.u;
     const Real cx = center[0], cy = center[1], cz = center[2], r2 = radius * radius;
     const Real da = d_amb, pa = p_amb, di = d_amb * d_ratio, pi = p_amb * p_ratio;
-    fill_from_primitives(g, eos, u, KOKKOS_LAMBDA(Real x, Real y, Real z, Real* w) {
+    auto prim = KOKKOS_LAMBDA(Real x, Real y, Real z, Real* w) {
       const bool in = (x - cx) * (x - cx) + (y - cy) * (y - cy) + (z - cz) * (z - cz) < r2;
       w[IDN] = in ? di : da;
       w[IVX] = w[IVY] = w[IVZ] = 0;
       w[IPR] = in ? pi : pa;
-    });
+    };
+    if (!state.mhd()) return fill_from_primitives(g, eos, state.u, prim);
+    const Real b0 = field[0], b1 = field[1], b2 = field[2];
+    set_faces_pointwise(g, KOKKOS_LAMBDA(int d, Real, Real, Real) { return d == 0 ? b0 : d == 1 ? b1 : b2; },
+                        state.b);
+    fill_mhd_cells(g, eos, state, prim);
   }
 };
 }  // namespace problem_blast
@@ -34,6 +41,11 @@ std::shared_ptr<const Problem> make_blast(Section& p, const Config& cfg) {
   s->d_ratio = p.real("density_ratio", 1.0, 0, 1e300, true);
   s->p_ratio = p.real("pressure_ratio", 100.0, 0, 1e300, true);
   read_center(p, cfg, s->center);
+  if (cfg.mhd || p.present("field")) {
+    const auto b = p.reals("field", 3, std::vector<double>{1, 0, 0});
+    if (!cfg.mhd) p.fail("field", "a magnetic field needs physics.mhd: true");
+    for (int d = 0; d < 3; ++d) s->field[d] = Real(b[d]);
+  }
   return s;
 }
 

@@ -40,19 +40,18 @@ class LinearWave final : public Problem {
   void initialize(const Grid& g, const IdealGas& eos, const Comm&, const State& state) const override {
     const Array4& u = state.u;
     const Real k = Real(2 * M_PI) / geo.wavelength;
-    const Real s2 = geo.sin_a2, c2 = geo.cos_a2, s3 = geo.sin_a3, c3 = geo.cos_a3;
     const Real a = amp, d0 = rho0, m0 = rho0 * v0;
     const Real e0 = p0 / eos.gm1 + Real(0.5) * rho0 * v0 * v0;
     const Real r0 = eig[0], r1 = eig[1], r2 = eig[2], r3 = eig[3], r4 = eig[4];
+    const WaveGeometry w = geo;
     par_for("linear_wave_init", g.interior(), KOKKOS_LAMBDA(int kk, int j, int i) {
-      const Real x = g.x_center(0, i), y = g.x_center(1, j), z = g.x_center(2, kk);
-      const Real xpar = c2 * (x * c3 + y * s3) + z * s2;
-      const Real sn = math::sin(k * xpar);
-      const Real mpar = m0 + a * sn * r1, mperp = a * sn * r2, mz = a * sn * r3;
+      const Real sn = math::sin(k * w.along(g.x_center(0, i), g.x_center(1, j), g.x_center(2, kk)));
+      Real m[3];
+      w.to_grid(m0 + a * sn * r1, a * sn * r2, a * sn * r3, m);
       u(IDN, kk, j, i) = d0 + a * sn * r0;
-      u(IM1, kk, j, i) = mpar * c2 * c3 - mperp * s3 - mz * s2 * c3;
-      u(IM2, kk, j, i) = mpar * c2 * s3 + mperp * c3 - mz * s2 * s3;
-      u(IM3, kk, j, i) = mpar * s2 + mz * c2;
+      u(IM1, kk, j, i) = m[0];
+      u(IM2, kk, j, i) = m[1];
+      u(IM3, kk, j, i) = m[2];
       u(IEN, kk, j, i) = e0 + a * sn * r4;
     });
   }
@@ -60,6 +59,7 @@ class LinearWave final : public Problem {
 }  // namespace problem_linear_wave
 
 std::shared_ptr<const Problem> make_linear_wave(Section& p, const Config& cfg) {
+  if (cfg.mhd) return make_mhd_linear_wave(p, cfg);
   auto s = std::make_shared<problem_linear_wave::LinearWave>();
   s->geo = wave_geometry(cfg);
   const std::string wave = p.choice("wave", "sound", {"sound", "entropy", "shear"});

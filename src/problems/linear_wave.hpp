@@ -3,6 +3,8 @@
 // direction, and along the long diagonal in 2D and 3D.
 #pragma once
 
+#include <memory>
+
 #include "config/config.hpp"
 
 namespace ax {
@@ -10,8 +12,25 @@ namespace ax {
 struct WaveGeometry {
   Real sin_a2 = 0, cos_a2 = 1, sin_a3 = 0, cos_a3 = 1;
   Real wavelength = 1;
+
+  // Distance along the wave vector of the point (x, y, z).
+  KOKKOS_INLINE_FUNCTION Real along(Real x, Real y, Real z) const {
+    return cos_a2 * (x * cos_a3 + y * sin_a3) + z * sin_a2;
+  }
+  // A vector given in the wave frame (along k, then the two normals) in
+  // the grid's axes.
+  KOKKOS_INLINE_FUNCTION void to_grid(Real par, Real perp, Real normal, Real out[3]) const {
+    out[0] = par * cos_a2 * cos_a3 - perp * sin_a3 - normal * sin_a2 * cos_a3;
+    out[1] = par * cos_a2 * sin_a3 + perp * cos_a3 - normal * sin_a2 * sin_a3;
+    out[2] = par * sin_a2 + normal * cos_a2;
+  }
 };
 
 WaveGeometry wave_geometry(const Config& cfg);
+
+class Problem;
+class Section;
+// The MHD waves of `linear_wave` (physics.mhd: true), linear_wave_mhd.cpp.
+std::shared_ptr<const Problem> make_mhd_linear_wave(Section& p, const Config& cfg);
 
 }  // namespace ax

@@ -79,6 +79,30 @@ void set_faces_from_potential(const Grid& g, const Real b0[3], const Potential& 
   });
 }
 
+// b_d(face centre) = f(d, x, y, z) on every face of the interior. Only for
+// fields whose discrete divergence vanishes by construction: a constant
+// normal component with transverse components varying along one axis (shock
+// tubes), or a uniform field.
+template <class F>
+void set_faces_pointwise(const Grid& g, const F& f, const FaceField& b) {
+  for (int d = 0; d < 3; ++d) {
+    Box box = g.interior();
+    if (d == 0) box.ie = g.active(0) ? box.ie + 1 : 2;
+    if (d == 1) box.je = g.active(1) ? box.je + 1 : 2;
+    if (d == 2) box.ke = g.active(2) ? box.ke + 1 : 2;
+    const Array4 face = b[d];
+    const bool a = g.active(d);
+    par_for("mhd_init_faces_pointwise", box, KOKKOS_LAMBDA(int k, int j, int i) {
+      // Along its normal a face sits at x_face; along the others at the centre.
+      const int idx[3] = {i, j, k};
+      Real x[3];
+      for (int e = 0; e < 3; ++e)
+        x[e] = e == d ? (a ? g.x_face(e, g.offset[e] + idx[e] - g.gh[e]) : g.x_center(e, 0)) : g.x_center(e, idx[e]);
+      face(0, k, j, i) = f(d, x[0], x[1], x[2]);
+    });
+  }
+}
+
 // The cells from a pointwise primitive hydro state f(x, y, z, w[5]), with
 // the cell-centred field from the faces (set those first).
 template <class F>

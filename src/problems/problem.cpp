@@ -7,7 +7,8 @@ namespace ax {
 
 const std::vector<std::string>& problem_names() {
   static const std::vector<std::string> names = {"sod", "sedov", "blast", "linear_wave",
-                                                 "kelvin_helmholtz", "orszag_tang"};
+                                                 "kelvin_helmholtz", "orszag_tang", "cpaw",
+                                                 "mhd_shock_tube", "field_loop"};
   return names;
 }
 
@@ -30,6 +31,9 @@ std::shared_ptr<const Problem> make_problem(const std::string& name, Section& pa
   if (name == "linear_wave") return make_linear_wave(params, cfg);
   if (name == "kelvin_helmholtz") return make_kelvin_helmholtz(params, cfg);
   if (name == "orszag_tang") return make_orszag_tang(params, cfg);
+  if (name == "cpaw") return make_cpaw(params, cfg);
+  if (name == "mhd_shock_tube") return make_mhd_shock_tube(params, cfg);
+  if (name == "field_loop") return make_field_loop(params, cfg);
   return nullptr;  // the caller validated the name against problem_names()
 }
 

@@ -40,7 +40,11 @@ std::shared_ptr<const Problem> make_blast(Section& p, const Config& cfg);
 std::shared_ptr<const Problem> make_linear_wave(Section& p, const Config& cfg);
 std::shared_ptr<const Problem> make_kelvin_helmholtz(Section& p, const Config& cfg);
 
+// MHD (physics.mhd: true); linear_wave takes MHD waves too.
 std::shared_ptr<const Problem> make_orszag_tang(Section& p, const Config& cfg);
+std::shared_ptr<const Problem> make_cpaw(Section& p, const Config& cfg);
+std::shared_ptr<const Problem> make_mhd_shock_tube(Section& p, const Config& cfg);
+std::shared_ptr<const Problem> make_field_loop(Section& p, const Config& cfg);
 
 // MHD problems call this first: a clear config error unless physics.mhd.
 void require_mhd(Section& p, const Config& cfg);
