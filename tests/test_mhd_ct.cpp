@@ -1,0 +1,107 @@
+// Constrained transport in whole runs: the normalised div B (AthenaK's
+// measure, |div B| dx_min / max |B|) stays at round-off at every step, for
+// every solver and edge-EMF choice; and the field-loop advection test of
+// Gardiner & Stone (2005): the loop keeps its energy and position, and B_z,
+// which only div B could create (dB_z/dt = v_z div B), stays zero.
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+#include "config_text.hpp"
+#include "mhd/mhd_kernels.hpp"
+#include "run_helpers.hpp"
+
+namespace ax::test {
+namespace {
+
+// Largest normalised div B over every step of the run.
+double max_div_b_over_run(const std::string& file, const std::vector<std::string>& sets, long long* steps) {
+  Config cfg = config_from(read_config(file), sets);
+  Comm comm = comm_for(cfg);
+  double worst = 0;
+  {
+    Simulation sim(cfg, comm, false);
+    sim.initialize();
+    worst = sim.div_b();
+    while (sim.time() < cfg.t_end * (1 - 1e-14) && (cfg.max_steps < 0 || sim.steps() < cfg.max_steps)) {
+      sim.step(sim.next_dt());
+      worst = std::max(worst, sim.div_b());
+    }
+    *steps = sim.steps();
+  }
+  free_comm(comm);
+  return worst;
+}
+
+void check_div_b(const std::string& file, std::vector<std::string> sets) {
+  for (const char* rs : {"hlld", "hlle", "llf"})
+    for (const char* emf : {"gs05", "uct_hlld"}) {
+      std::vector<std::string> s = sets;
+      s.push_back(std::string("solver.riemann=") + rs);
+      s.push_back(std::string("solver.corner_emf=") + emf);
+      long long steps = 0;
+      const double d = max_div_b_over_run(file, s, &steps);
+      std::printf("%s %s %s: max normalised div B over %lld steps %.3e\n", file.c_str(), rs, emf, steps, d);
+      EXPECT_LE(d, 1e-12) << file << " " << rs << " " << emf;
+      EXPECT_GT(steps, 10);
+    }
+}
+
+TEST(MhdCt, DivBOrszagTang) { check_div_b("orszag_tang.yaml", {"mesh.cells=[64,64,1]"}); }
+TEST(MhdCt, DivBFieldLoop) { check_div_b("field_loop.yaml", {"mesh.cells=[64,32,1]", "time.end=0.5"}); }
+TEST(MhdCt, DivBBlast2D) { check_div_b("mhd_blast2d.yaml", {"mesh.cells=[40,60,1]", "time.end=0.1"}); }
+TEST(MhdCt, DivBBlast3DOutflow) {
+  check_div_b("mhd_blast3d.yaml", {"mesh.cells=[16,24,16]", "time.max_steps=30", "boundaries.x=outflow",
+                                   "boundaries.y=reflecting", "boundaries.z=periodic"});
+}
+
+// Athena++'s field loop at 128 x 64 to t = 2 (two crossings).
+TEST(MhdCt, FieldLoopAdvection) {
+  Config cfg = config_from(read_config("field_loop.yaml"));
+  Comm comm = comm_for(cfg);
+  {
+    Simulation sim(cfg, comm, false);
+    sim.initialize();
+    double e0[3];
+    mhd_local_magnetic_energy(sim.grid(), sim.state(), e0);
+    const HostState s0 = interior(sim);
+    double bz_max = 0, div_max = 0;
+    while (sim.time() < cfg.t_end * (1 - 1e-14)) {
+      sim.step(sim.next_dt());
+      div_max = std::max(div_max, sim.div_b());
+    }
+    const HostState s1 = interior(sim);
+    double e1[3];
+    mhd_local_magnetic_energy(sim.grid(), sim.state(), e1);
+    // The loop's centre of |B|^2, before and after: back at the origin.
+    double c0[2] = {0, 0}, c1[2] = {0, 0}, w0 = 0, w1 = 0;
+    const Grid& g = sim.grid();
+    for (int j = 0; j < s0.nx[1]; ++j)
+      for (int i = 0; i < s0.nx[0]; ++i) {
+        const double x = g.x_center(0, g.is(0) + i), y = g.x_center(1, g.is(1) + j);
+        const double b0 = std::pow(s0.at(IB1, 0, j, i), 2) + std::pow(s0.at(IB2, 0, j, i), 2);
+        const double b1 = std::pow(s1.at(IB1, 0, j, i), 2) + std::pow(s1.at(IB2, 0, j, i), 2);
+        c0[0] += b0 * x, c0[1] += b0 * y, w0 += b0;
+        c1[0] += b1 * x, c1[1] += b1 * y, w1 += b1;
+        bz_max = std::max(bz_max, std::fabs(s1.at(IB3, 0, j, i)));
+      }
+    const double ratio = (e1[0] + e1[1]) / (e0[0] + e0[1]);
+    std::printf("field loop 128 x 64, t = 2: magnetic energy %.4f of the initial, centre (%.2e, %.2e), "
+                "max |B_z| %.2e (loop field 1e-3), max div B %.2e\n",
+                ratio, c1[0] / w1, c1[1] / w1, bz_max, div_max);
+    // Athena++ (VL2 + PLM + HLLD + CT, its athinput.field_loop, the same
+    // set-up) keeps 0.7911 of the energy by t = 2: measured side by side
+    // when this test was written (ours: 0.7911; the MC limiter keeps 0.850).
+    EXPECT_GT(ratio, 0.785);
+    EXPECT_LE(ratio, 1.0);
+    EXPECT_NEAR(c0[0] / w0, 0.0, 1e-12);
+    EXPECT_NEAR(c1[0] / w1, 0.0, 0.02);
+    EXPECT_NEAR(c1[1] / w1, 0.0, 0.02);
+    EXPECT_LE(bz_max, 1e-15);  // 1e-12 of the loop's field
+    EXPECT_LE(div_max, 1e-12);
+  }
+  free_comm(comm);
+}
+
+}  // namespace
+}  // namespace ax::test
