@@ -1,8 +1,10 @@
 // The Orszag-Tang vortex (2D, or the same field in every z-plane of a 3D
-// box), in Athena++'s convention on [-0.5, 0.5]^2: rho = 25/(36 pi),
-// p = 5/(12 pi), v = (-sin 2 pi y, sin 2 pi x), B = B0 (-sin 2 pi y,
-// sin 4 pi x) with B0 = 1/sqrt(4 pi), from A_z = B0/(4 pi)(cos 4 pi x +
-// 2 cos 2 pi y). Point symmetric about the origin.
+// box), in Athena++'s convention (pgen/orszag_tang.cpp) on [-0.5, 0.5]^2:
+// rho = 25/(36 pi), p = 5/(12 pi), v = (sin 2 pi y, -sin 2 pi x),
+// B = B0 (sin 2 pi y, sin 4 pi x) with B0 = 1/sqrt(4 pi), from
+// A_z = B0/(4 pi)(cos 4 pi x - 2 cos 2 pi y). Point symmetric about the
+// origin. (The classic form, v = (-sin 2 pi y, sin 2 pi x) and
+// B = B0 (-sin 2 pi y, sin 4 pi x), is its mirror image.)
 #include <cmath>
 
 #include "config/config.hpp"
@@ -21,12 +23,12 @@ class OrszagTang final : public Problem {
     const Real zero[3] = {0, 0, 0};
     set_faces_from_potential(g, zero, KOKKOS_LAMBDA(Real x, Real y, Real, Real* a) {
       a[0] = a[1] = 0;
-      a[2] = b0 / four_pi * (math::cos(2 * two_pi * x) + 2 * math::cos(two_pi * y));
+      a[2] = b0 / four_pi * (math::cos(2 * two_pi * x) - 2 * math::cos(two_pi * y));
     }, state.b);
     fill_mhd_cells(g, eos, state, KOKKOS_LAMBDA(Real x, Real y, Real, Real* w) {
       w[IDN] = Real(25) / (36 * pi);
-      w[IVX] = -math::sin(two_pi * y);
-      w[IVY] = math::sin(two_pi * x);
+      w[IVX] = math::sin(two_pi * y);
+      w[IVY] = -math::sin(two_pi * x);
       w[IVZ] = 0;
       w[IPR] = Real(5) / (12 * pi);
     });
