@@ -161,7 +161,7 @@ void Simulation::print_header() const {
      << (sizeof(Real) == 8 ? "double" : "float") << " precision, HDF5 "
      << (hdf5_is_parallel() ? "parallel" : "serial") << ", MPI "
      << (cfg_.gpu_aware_mpi ? "GPU-aware" : "staged through host") << "\n"
-     << "  " << hydro_->family() << " hydro: " << hydro_->path() << " path (" << hydro_->reason() << "); "
+     << "  " << hydro_->family() << (cfg_.mhd ? " mhd: " : " hydro: ") << hydro_->path() << " path (" << hydro_->reason() << "); "
      << hydro_->scheme() << " + " << to_string(cfg_.integrator) << ", cfl " << cfg_.cfl
      << (cfg_.family == "fd" ? " (of the sum of the axes' signal speeds)" : "");
   std::cout << os.str() << std::endl;
