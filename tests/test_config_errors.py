@@ -267,9 +267,10 @@ BAD = [
          [Loc("mhd:"), "physics.mhd", "expected true or false"]),
     case("mhd_problem_without_mhd", edit(("  name: sod", "  name: orszag_tang")),
          [Loc("name:", nth=1), "problem.name", "needs physics.mhd: true"]),
-    case("mhd_fused_backend", edit(("  gamma: 1.4", "  gamma: 1.4\n  mhd: true"),
-                                   ("  riemann: hllc", "  riemann: hlld\n  backend: fused")),
-         [Loc("backend:"), "solver.backend", "mhd: native only"]),
+    case("mhd_fused_backend_with_uct", edit(("  gamma: 1.4", "  gamma: 1.4\n  mhd: true"),
+                                            ("  riemann: hllc", "  riemann: hlld\n  backend: fused\n"
+                                                                "  corner_emf: uct_hlld")),
+         [Loc("backend:"), "solver.backend", "corner_emf uct_hlld runs native only"]),
     case("corner_emf_unknown", edit(("  gamma: 1.4", "  gamma: 1.4\n  mhd: true"),
                                     ("  riemann: hllc", "  riemann: hlld\n  corner_emf: gs07")),
          [Loc("corner_emf:"), "solver.corner_emf", "expected one of: gs05"]),

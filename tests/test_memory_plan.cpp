@@ -53,12 +53,14 @@ TEST(MemoryPlan, FdPathsAndIntegrators) {
 }
 
 TEST(MemoryPlan, FvMhd) {
-  for (const char* integ : {"rk1", "rk2", "vl2", "rk3"}) {
-    expect_plan_matches("orszag_tang.yaml", {"mesh.cells=[32,32,1]", std::string("time.integrator=") + integ});
-    expect_plan_matches("orszag_tang.yaml", {"mesh.cells=[16,16,16]", "mesh.lower=[-0.5,-0.5,-0.5]",
-                                             "mesh.upper=[0.5,0.5,0.5]", "boundaries.z=periodic",
-                                             std::string("time.integrator=") + integ});
-  }
+  for (const char* path : {"solver.backend=native", "solver.fused_layout=cells", "solver.fused_layout=sweeps",
+                           "solver.corner_emf=uct_hlld"})
+    for (const char* integ : {"rk1", "rk2", "vl2", "rk3"}) {
+      expect_plan_matches("orszag_tang.yaml", {"mesh.cells=[32,32,1]", path, std::string("time.integrator=") + integ});
+      expect_plan_matches("orszag_tang.yaml", {"mesh.cells=[16,16,16]", "mesh.lower=[-0.5,-0.5,-0.5]",
+                                               "mesh.upper=[0.5,0.5,0.5]", "boundaries.z=periodic", path,
+                                               std::string("time.integrator=") + integ});
+    }
 }
 
 TEST(MemoryPlan, OutputBuffersCountDatasets) {

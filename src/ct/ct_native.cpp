@@ -1,6 +1,7 @@
 #include "ct/ct_native.hpp"
 
 #include "backend/kokkos_compat.hpp"
+#include "ct/ct_formulas.hpp"
 #include "ct/uct.hpp"
 #include "fv/plm.hpp"
 
@@ -33,28 +34,22 @@ KOKKOS_INLINE_FUNCTION Real at(const Array4& a, int n, int k, int j, int i, cons
   return a(n, k - o[2], j - o[1], i - o[0]);
 }
 
-// The GS05 upwinded term: `up` if the mass flux is positive, `down` if it is
-// negative, their mean if it is exactly zero (keeps mirror symmetry).
-KOKKOS_INLINE_FUNCTION Real upwind(Real mass_flux, Real up, Real down) {
-  return mass_flux > Real(0) ? up : mass_flux < Real(0) ? down : Real(0.5) * (up + down);
-}
-
 }  // namespace
 
 void ct_face_emfs(const Box& box, const Array4& flux, const Array4& face_e) {
   par_for("ct_face_emfs", box, KOKKOS_LAMBDA(int k, int j, int i) {
-    face_e(0, k, j, i) = flux(6, k, j, i);   // E_t1 = +F(b_t2)
-    face_e(1, k, j, i) = -flux(5, k, j, i);  // E_t2 = -F(b_t1)
+    Real e_t1, e_t2;
+    face_emfs_from_fluxes(flux(5, k, j, i), flux(6, k, j, i), e_t1, e_t2);
+    face_e(0, k, j, i) = e_t1;
+    face_e(1, k, j, i) = e_t2;
   });
 }
 
 void ct_cell_emfs(const Box& box, const Array4& w, const Array4& e_cell) {
   par_for("ct_cell_emfs", box, KOKKOS_LAMBDA(int k, int j, int i) {
-    const Real v1 = w(IVX, k, j, i), v2 = w(IVY, k, j, i), v3 = w(IVZ, k, j, i);
-    const Real b1 = w(IB1, k, j, i), b2 = w(IB2, k, j, i), b3 = w(IB3, k, j, i);
-    e_cell(0, k, j, i) = v3 * b2 - v2 * b3;
-    e_cell(1, k, j, i) = v1 * b3 - v3 * b1;
-    e_cell(2, k, j, i) = v2 * b1 - v1 * b2;
+    Real wc[NMHD];
+    for (int n = 0; n < NMHD; ++n) wc[n] = w(n, k, j, i);
+    for (int c = 0; c < 3; ++c) e_cell(c, k, j, i) = cell_emf(wc, c);
   });
 }
 
@@ -80,11 +75,8 @@ void ct_edge_emfs_gs05(const Grid& g, const FaceEmfs& face, const Array4 flux[3]
         const Real cc_01 = at(e_cell, c, k, j, i, dp), cc_11 = e_cell(c, k, j, i);
         const Real eq_0 = at(eq, 0, k, j, i, dp), eq_1 = eq(0, k, j, i);  // q-faces at p-1, p
         const Real ep_0 = at(ep, 1, k, j, i, dq), ep_1 = ep(1, k, j, i);  // p-faces at q-1, q
-        const Real e_lq = upwind(at(fp, 0, k, j, i, dq), eq_0 - cc_00, eq_1 - cc_10);
-        const Real e_rq = upwind(fp(0, k, j, i), eq_0 - cc_01, eq_1 - cc_11);
-        const Real e_lp = upwind(at(fq, 0, k, j, i, dp), ep_0 - cc_00, ep_1 - cc_01);
-        const Real e_rp = upwind(fq(0, k, j, i), ep_0 - cc_10, ep_1 - cc_11);
-        out(0, k, j, i) = Real(0.25) * (e_lp + e_rp + e_lq + e_rq + eq_0 + eq_1 + ep_0 + ep_1);
+        out(0, k, j, i) = gs05_edge_emf(cc_00, cc_10, cc_01, cc_11, eq_0, eq_1, ep_0, ep_1, at(fp, 0, k, j, i, dq),
+                                        fp(0, k, j, i), at(fq, 0, k, j, i, dp), fq(0, k, j, i));
       } else if (ap) {
         out(0, k, j, i) = ep(1, k, j, i);
       } else if (aq) {
@@ -106,30 +98,28 @@ void ct_curl_update(const Grid& g, Real a, Real b, Real c_dt, const FaceField& u
     const Array4 b0 = u0.x1f, bi = in.x1f, bo = out.x1f;
     par_for("ct_curl_x1f", interior_faces(g, 0), KOKKOS_LAMBDA(int k, int j, int i) {
       const int x = a0 ? i : 0;
-      Real curl = 0;
-      if (a1) curl += (e3(0, k, j + 1, x) - e3(0, k, j, x)) * r1;
-      if (a2) curl -= (e2(0, k + 1, j, x) - e2(0, k, j, x)) * r2;
-      bo(0, k, j, i) = a * b0(0, k, j, i) + b * bi(0, k, j, i) + c_dt * -curl;
+      // Neighbours along an inactive axis do not exist: read them only if active.
+      const Real curl = face_curl(a1, e3(0, k, j, x), a1 ? e3(0, k, j + 1, x) : Real(0), r1, a2, e2(0, k, j, x),
+                                  a2 ? e2(0, k + 1, j, x) : Real(0), r2);
+      bo(0, k, j, i) = curl_update(a, b0(0, k, j, i), b, bi(0, k, j, i), c_dt, curl);
     });
   }
   {
     const Array4 b0 = u0.x2f, bi = in.x2f, bo = out.x2f;
     par_for("ct_curl_x2f", interior_faces(g, 1), KOKKOS_LAMBDA(int k, int j, int i) {
       const int y = a1 ? j : 0;
-      Real curl = 0;
-      if (a2) curl += (e1(0, k + 1, y, i) - e1(0, k, y, i)) * r2;
-      if (a0) curl -= (e3(0, k, y, i + 1) - e3(0, k, y, i)) * r0;
-      bo(0, k, j, i) = a * b0(0, k, j, i) + b * bi(0, k, j, i) + c_dt * -curl;
+      const Real curl = face_curl(a2, e1(0, k, y, i), a2 ? e1(0, k + 1, y, i) : Real(0), r2, a0, e3(0, k, y, i),
+                                  a0 ? e3(0, k, y, i + 1) : Real(0), r0);
+      bo(0, k, j, i) = curl_update(a, b0(0, k, j, i), b, bi(0, k, j, i), c_dt, curl);
     });
   }
   {
     const Array4 b0 = u0.x3f, bi = in.x3f, bo = out.x3f;
     par_for("ct_curl_x3f", interior_faces(g, 2), KOKKOS_LAMBDA(int k, int j, int i) {
       const int z = a2 ? k : 0;
-      Real curl = 0;
-      if (a0) curl += (e2(0, z, j, i + 1) - e2(0, z, j, i)) * r0;
-      if (a1) curl -= (e1(0, z, j + 1, i) - e1(0, z, j, i)) * r1;
-      bo(0, k, j, i) = a * b0(0, k, j, i) + b * bi(0, k, j, i) + c_dt * -curl;
+      const Real curl = face_curl(a0, e2(0, z, j, i), a0 ? e2(0, z, j, i + 1) : Real(0), r0, a1, e1(0, z, j, i),
+                                  a1 ? e1(0, z, j + 1, i) : Real(0), r1);
+      bo(0, k, j, i) = curl_update(a, b0(0, k, j, i), b, bi(0, k, j, i), c_dt, curl);
     });
   }
 }
@@ -137,9 +127,9 @@ void ct_curl_update(const Grid& g, Real a, Real b, Real c_dt, const FaceField& u
 void ct_cell_centred_field(const Grid& g, const FaceField& faces, const Array4& cells) {
   const Array4 b1 = faces.x1f, b2 = faces.x2f, b3 = faces.x3f;
   par_for("ct_cell_centred_field", g.interior(), KOKKOS_LAMBDA(int k, int j, int i) {
-    cells(IB1, k, j, i) = Real(0.5) * (b1(0, k, j, i) + b1(0, k, j, i + 1));
-    cells(IB2, k, j, i) = Real(0.5) * (b2(0, k, j, i) + b2(0, k, j + 1, i));
-    cells(IB3, k, j, i) = Real(0.5) * (b3(0, k, j, i) + b3(0, k + 1, j, i));
+    cells(IB1, k, j, i) = face_average(b1(0, k, j, i), b1(0, k, j, i + 1));
+    cells(IB2, k, j, i) = face_average(b2(0, k, j, i), b2(0, k, j + 1, i));
+    cells(IB3, k, j, i) = face_average(b3(0, k, j, i), b3(0, k + 1, j, i));
   });
 }
 

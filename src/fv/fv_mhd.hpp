@@ -1,12 +1,14 @@
 // The one entry point callers use for a finite-volume MHD stage (PLM, an
-// MHD Riemann solver, constrained transport in src/ct). Only the native
-// path exists so far: the predicate says so, and the run header logs it.
+// MHD Riemann solver, constrained transport in src/ct): the predicate
+// decides between the fused kernels (fv_mhd_fused.cpp) and the native
+// reference (fv_mhd_native.cpp), and the run header logs which and why.
 #pragma once
 
 #include <memory>
 #include <string>
 
 #include "time/hydro_solver.hpp"
+#include "fv/fv_mhd_fused.hpp"
 #include "fv/fv_mhd_native.hpp"
 
 namespace ax {
@@ -14,11 +16,20 @@ namespace ax {
 // True when fused kernels handle this configuration; otherwise `why` says
 // what they lack.
 bool fv_mhd_fused_supported(const Config& cfg, const Grid& grid, std::string* why);
-HydroPath fv_mhd_path(const Config& cfg, const Grid& grid);
+
+// The path this run takes, and whether a fused path uses the sweeps layout
+// (solver.fused_layout; auto: sweeps on CPUs, cells on GPUs, as for hydro).
+struct FvMhdPlan {
+  HydroPath path;
+  bool sweeps = false;
+};
+FvMhdPlan fv_mhd_plan(const Config& cfg, const Grid& grid);
+inline HydroPath fv_mhd_path(const Config& cfg, const Grid& grid) { return fv_mhd_plan(cfg, grid).path; }
 
 class FvMhd final : public HydroSolver {
  public:
   FvMhd(const Config& cfg, const Grid& grid);
+  FvMhd(const Config& cfg, const Grid& grid, const FvMhdPlan& plan);
 
   // Two-register stages only (a, b, c of time/stages.hpp).
   long long stage(const Stage& st, Real dt, const StageBuffers& b) override;
@@ -34,6 +45,7 @@ class FvMhd final : public HydroSolver {
   Grid grid_;
   Floors floors_;
   std::unique_ptr<FvMhdNativeWorkspace> native_;
+  std::unique_ptr<FvMhdFusedWorkspace> fused_;
 };
 
 }  // namespace ax

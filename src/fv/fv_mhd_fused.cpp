@@ -1,0 +1,54 @@
+#include "fv/fv_mhd_fused.hpp"
+
+#include "ct/ct_formulas.hpp"
+#include "fv/fv_mhd_fused_kernels.hpp"
+#include "mhd/mhd_floors.hpp"
+
+namespace ax {
+
+namespace {
+
+// Cell-centred field from the new faces, then the floors (as the native
+// path's ct_cell_centred_field and mhd_apply_floors).
+long long finish(const IdealGas& eos, const Floors& fl, const Grid& g, const State& out) {
+  const Array4 u = out.u, b1 = out.b.x1f, b2 = out.b.x2f, b3 = out.b.x3f;
+  long long hits = 0;
+  par_reduce("fv_mhd_fused_finish", g.interior(), KOKKOS_LAMBDA(int k, int j, int i, long long& nhit) {
+    Real c[NMHD];
+    for (int n = 0; n < NHYDRO; ++n) c[n] = u(n, k, j, i);
+    c[IB1] = face_average(b1(0, k, j, i), b1(0, k, j, i + 1));
+    c[IB2] = face_average(b2(0, k, j, i), b2(0, k, j + 1, i));
+    c[IB3] = face_average(b3(0, k, j, i), b3(0, k + 1, j, i));
+    if (apply_mhd_floors(eos, fl, c)) ++nhit;
+    for (int n = 0; n < NMHD; ++n) u(n, k, j, i) = c[n];
+  }, Kokkos::Sum<long long>(hits));
+  return hits;
+}
+
+}  // namespace
+
+FvMhdFusedWorkspace::FvMhdFusedWorkspace(const Grid& g, bool sweeps) : ct(g, sweeps) {
+  if (sweeps) du = g.make_array("fv_mhd_fused_du", NHYDRO);
+}
+
+std::int64_t FvMhdFusedWorkspace::planned_bytes(const Grid& g, bool sweeps) {
+  return CtFusedWorkspace::planned_bytes(g, sweeps) + (sweeps ? g.array_bytes(NHYDRO) : 0);
+}
+
+std::int64_t FvMhdFusedWorkspace::bytes() const {
+  return ct.bytes() + std::int64_t(du.span()) * std::int64_t(sizeof(Real));
+}
+
+long long fv_mhd_stage_fused(const FvOptions& opt, const Grid& g, int order, Real a, Real b, Real c_dt,
+                             const Floors& floors, const State& u0, const State& in, const State& out,
+                             FvMhdFusedWorkspace& ws) {
+  if (ws.du.data())
+    fv_mhd_fused_sweeps(opt, g, order, a, b, c_dt, u0.u, in, out.u, ws.du, ws.ct);
+  else
+    fv_mhd_fused_cells(opt, g, order, a, b, c_dt, u0.u, in, out.u, ws.ct);
+  ct_edge_emfs_fused(g, opt.eos, in.u, ws.ct);
+  ct_curl_update_fused(g, a, b, c_dt, u0.b, in.b, ws.ct.edge_e, out.b);
+  return finish(opt.eos, floors, g, out);
+}
+
+}  // namespace ax

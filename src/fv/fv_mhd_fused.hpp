@@ -1,0 +1,46 @@
+// Fused finite-volume MHD stage (the twin of fv_mhd_native.cpp): four
+// kernels instead of the native path's two dozen, and no full-size
+// intermediates besides what constrained transport keeps between them:
+//   1. the cell update of the hydro variables with the face EMFs and
+//      mass-flux signs (CT stage 1), in one of two layouts: `cells`, one
+//      thread per cell with its six faces in registers (GPUs), or `sweeps`,
+//      one sweep per axis computing each face once (CPUs);
+//   2. edge EMFs (ct/ct_fused.cpp, CT stage 2);
+//   3. curl update of the face field (CT stage 3);
+//   4. cell-centred field from the new faces, and the floors.
+// Why the cells layout on GPUs, with each face computed twice: CT needs the
+// EMFs of all three axes' faces at once, so a face-once split on the GPU
+// must keep per-axis fluxes or an accumulator, 5-15 more arrays of the size
+// of a cell variable, past the 3x-the-state budget; the native path, which
+// keeps them all, is memory-bound.
+// Both layouts are bitwise equal to the native path: the same functions in
+// the same order.
+#pragma once
+
+#include <cstdint>
+
+#include "backend/grid.hpp"
+#include "backend/state.hpp"
+#include "ct/ct_fused.hpp"
+#include "fv/fv_options.hpp"
+#include "hydro/floors.hpp"
+
+namespace ax {
+
+struct FvMhdFusedWorkspace {
+  CtFusedWorkspace ct;
+  Array4 du;  // sweeps only: the accumulator of the five hydro variables
+              // (and ct keeps the cell-centred E)
+  FvMhdFusedWorkspace(const Grid& g, bool sweeps);
+  std::int64_t bytes() const;
+  static std::int64_t planned_bytes(const Grid& g, bool sweeps);
+};
+
+// out = a u0 + b in + c_dt L(in) for cells and faces, cell-centred field,
+// floors; returns the floor activations. `order` 1 is donor cell, 2 PLM.
+// Ghosts of `in` filled; `out` may be `u0` but not `in`.
+long long fv_mhd_stage_fused(const FvOptions& opt, const Grid& g, int order, Real a, Real b, Real c_dt,
+                             const Floors& floors, const State& u0, const State& in, const State& out,
+                             FvMhdFusedWorkspace& ws);
+
+}  // namespace ax

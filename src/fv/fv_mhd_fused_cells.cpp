@@ -1,0 +1,128 @@
+// The first kernel of the fused FV MHD stage for GPUs: one thread per cell
+// computes the Riemann fluxes of its six faces from PLM states in registers
+// (each face twice, once by each neighbour, as the hydro `cells` layout),
+// finishes the stage for the five hydro variables, and stores the EMFs and
+// mass-flux sign of its three lower faces; a layer of cells around the
+// interior only stores faces.
+#include "fv/fv_dispatch.hpp"
+#include "fv/fv_mhd_fused_kernels.hpp"
+#include "time/stage_combination.hpp"
+
+namespace ax {
+
+namespace fv_mhd_cells_detail {
+
+// Blocks of 256 threads per multiprocessor the cell kernel must fit on GPUs
+// (as the hydro cells kernel; set by CMake).
+#ifndef ASTRONOMIX_FUSED_MIN_BLOCKS
+#define ASTRONOMIX_FUSED_MIN_BLOCKS 2
+#endif
+constexpr int kMinBlocks = ASTRONOMIX_FUSED_MIN_BLOCKS;
+
+// Primitives (8) of cell (k, j, i).
+KOKKOS_FORCEINLINE_FUNCTION void load_prim(const IdealGas& eos, const Array4& u, int k, int j, int i,
+                                           Real w[NMHD]) {
+  Real c[NMHD];
+  for (int n = 0; n < NMHD; ++n) c[n] = u(n, k, j, i);
+  mhd_cons_to_prim(eos, c, w);
+}
+
+// Flux through the face between cells with primitives w1 | w2 (w0, w3 beyond
+// them; unused by donor cell) in the frame of axis D, with normal field bn.
+template <int D, int ORDER, Limiter L, MhdRiemannSolver RS>
+KOKKOS_FORCEINLINE_FUNCTION void face_flux(const IdealGas& eos, const Real w0[NMHD], const Real w1[NMHD],
+                                           const Real w2[NMHD], const Real w3[NMHD], Real bn, Real f[NWAVE_FACE]) {
+  Real l[NWAVE_FACE], r[NWAVE_FACE];
+  for (int s = 0; s < NWAVE_FACE; ++s) {
+    const int n = mhd_frame_slot<D>(s);
+    face_states<ORDER, L>(w0[n], w1[n], w2[n], w3[n], l[s], r[s]);
+  }
+  mhd_riemann_flux<RS>(eos, l, r, bn, f);
+}
+
+// What the cell kernel knows about the grid.
+struct Extent {
+  bool active[3];
+  int is[3], ie[3];
+  Real inv_dx[3];
+};
+
+// Axis D of the cell kernel, with wc the cell's own primitives: the lower
+// face's EMFs and mass-flux sign where CT needs them, and for interior cells
+// the divergence of both faces. The four neighbours along D are converted
+// here, so a cell converts 13 states, not the 24 of six independent faces.
+template <int D, int ORDER, Limiter L, MhdRiemannSolver RS>
+KOKKOS_FORCEINLINE_FUNCTION void axis(const IdealGas& eos, const Extent& x, const Array4& in, const Array4& bface,
+                                      const Array4& face_e, const SignArray& sign, int k, int j, int i,
+                                      bool interior, const Real wc[NMHD], Real acc[NHYDRO]) {
+  const int idx = D == 0 ? i : D == 1 ? j : k;
+  if (!x.active[D] || idx < x.is[D]) return;  // no lower face of this cell is needed
+  constexpr int di = D == 0, dj = D == 1, dk = D == 2;
+  Real wm2[NMHD], wm1[NMHD], wp1[NMHD], wp2[NMHD];
+  load_prim(eos, in, k - dk, j - dj, i - di, wm1);
+  if constexpr (ORDER == 2) {
+    load_prim(eos, in, k - 2 * dk, j - 2 * dj, i - 2 * di, wm2);
+    load_prim(eos, in, k + dk, j + dj, i + di, wp1);
+  } else {
+    for (int n = 0; n < NMHD; ++n) wm2[n] = wp1[n] = Real(0);  // unused by donor cell
+  }
+  Real lo[NWAVE_FACE];
+  face_flux<D, ORDER, L, RS>(eos, wm2, wm1, wc, wp1, bface(0, k, j, i), lo);
+  store_face_emfs(lo, face_e, sign, k, j, i);
+  if (!interior) return;
+  if constexpr (ORDER == 2) {
+    load_prim(eos, in, k + 2 * dk, j + 2 * dj, i + 2 * di, wp2);
+  } else {
+    load_prim(eos, in, k + dk, j + dj, i + di, wp1);
+    for (int n = 0; n < NMHD; ++n) wp2[n] = Real(0);
+  }
+  Real hi[NWAVE_FACE];
+  face_flux<D, ORDER, L, RS>(eos, wm1, wc, wp1, wp2, bface(0, k + dk, j + dj, i + di), hi);
+  for (int s = 0; s < NHYDRO; ++s) acc[face_slot(D, s)] -= (hi[s] - lo[s]) * x.inv_dx[D];
+}
+
+template <int ORDER, Limiter L, MhdRiemannSolver RS>
+void cells(const FvOptions& opt, const Grid& g, Real a, Real b, Real c_dt, const Array4& u0, const State& in,
+           const Array4& out, CtFusedWorkspace& ws) {
+  const IdealGas eos = opt.eos;
+  Extent x;
+  for (int d = 0; d < 3; ++d) {
+    x.active[d] = g.active(d);
+    x.is[d] = g.is(d);
+    x.ie[d] = g.ie(d);
+    x.inv_dx[d] = Real(1) / g.dx[d];
+  }
+  const Array4 u = in.u, b1 = in.b.x1f, b2 = in.b.x2f, b3 = in.b.x3f;
+  const Array4 e1 = ws.face_e.e[0], e2 = ws.face_e.e[1], e3 = ws.face_e.e[2];
+  const SignArray s1 = ws.mass_sign[0], s2 = ws.mass_sign[1], s3 = ws.mass_sign[2];
+  par_for<kMinBlocks>("fv_mhd_fused_cells", ct_face_cells(g), KOKKOS_LAMBDA(int k, int j, int i) {
+    const bool interior = i >= x.is[0] && i < x.ie[0] && j >= x.is[1] && j < x.ie[1] && k >= x.is[2] && k < x.ie[2];
+    // x, then y, then z: the native path's order of accumulation.
+    Real wc[NMHD];
+    load_prim(eos, u, k, j, i, wc);
+    Real acc[NHYDRO] = {0, 0, 0, 0, 0};
+    axis<0, ORDER, L, RS>(eos, x, u, b1, e1, s1, k, j, i, interior, wc, acc);
+    axis<1, ORDER, L, RS>(eos, x, u, b2, e2, s2, k, j, i, interior, wc, acc);
+    axis<2, ORDER, L, RS>(eos, x, u, b3, e3, s3, k, j, i, interior, wc, acc);
+    if (!interior) return;
+    for (int n = 0; n < NHYDRO; ++n)
+      out(n, k, j, i) = stage_combination(a, u0(n, k, j, i), b, u(n, k, j, i), c_dt, acc[n]);
+  });
+}
+
+}  // namespace fv_mhd_cells_detail
+
+void fv_mhd_fused_cells(const FvOptions& opt, const Grid& g, int order, Real a, Real b, Real c_dt,
+                        const Array4& u0, const State& in, const Array4& out, CtFusedWorkspace& ws) {
+  using namespace fv_mhd_cells_detail;
+  with_mhd_riemann(opt.mhd_riemann, [&](auto R) {
+    constexpr MhdRiemannSolver RS = decltype(R)::value;
+    if (order == 1) {
+      cells<1, Limiter::minmod, RS>(opt, g, a, b, c_dt, u0, in, out, ws);
+    } else {
+      with_limiter(opt.limiter, [&](auto L) { cells<2, decltype(L)::value, RS>(opt, g, a, b, c_dt, u0, in, out, ws); });
+    }
+  });
+}
+
+}  // namespace ax
