@@ -15,8 +15,8 @@ namespace ax {
 struct FaceField {
   Array4 x1f, x2f, x3f;
 
-  const Array4& operator[](int d) const { return d == 0 ? x1f : d == 1 ? x2f : x3f; }
-  Array4& operator[](int d) { return d == 0 ? x1f : d == 1 ? x2f : x3f; }
+  KOKKOS_INLINE_FUNCTION const Array4& operator[](int d) const { return d == 0 ? x1f : d == 1 ? x2f : x3f; }
+  KOKKOS_INLINE_FUNCTION Array4& operator[](int d) { return d == 0 ? x1f : d == 1 ? x2f : x3f; }
   bool allocated() const { return x1f.data() != nullptr; }
   std::int64_t bytes() const {
     return std::int64_t(x1f.span() + x2f.span() + x3f.span()) * std::int64_t(sizeof(Real));
