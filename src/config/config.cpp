@@ -198,9 +198,9 @@ Config parse(YAML::Node root, const std::shared_ptr<ConfigContext>& ctx, int nra
                              {"fused", Backend::fused}});
   // Tuning knob of the FV kernels: auto takes sweeps on CPUs and cells on
   // GPUs (measured).
-  c.fused_layout = pick<FusedLayout>(option(false, "fused_layout", "auto", {"auto", "cells", "sweeps"}),
+  c.fused_layout = pick<FusedLayout>(option(false, "fused_layout", "auto", {"auto", "cells", "sweeps", "tiles"}),
                                      {{"auto", FusedLayout::automatic}, {"cells", FusedLayout::cells},
-                                      {"sweeps", FusedLayout::sweeps}});
+                                      {"sweeps", FusedLayout::sweeps}, {"tiles", FusedLayout::tiles}});
 
   Section mesh = top.section("mesh", true);
   const auto cells = mesh.integers("cells", 3, std::nullopt, 1, 1 << 20);

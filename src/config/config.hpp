@@ -18,7 +18,7 @@ class Problem;
 
 enum class Backend { automatic, native, fused };
 // How the fused FV kernel is laid out (src/fv/fv_fused.hpp).
-enum class FusedLayout { automatic, cells, sweeps };
+enum class FusedLayout { automatic, cells, sweeps, tiles };  // tiles: MHD only
 
 struct Config {
   std::string file;       // where it came from

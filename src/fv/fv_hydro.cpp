@@ -14,6 +14,7 @@ bool fv_hydro_fused_supported(const Config& cfg, const Grid& grid, std::string* 
   };
   if (cfg.family != "fv") return no("solver.family is not fv");
   if (cfg.order != 1 && cfg.order != 2) return no("only pcm and plm reconstruction are fused");
+  if (cfg.fused_layout == FusedLayout::tiles) return no("fused_layout tiles is an MHD layout (hydro: cells or sweeps)");
   // The kernel reads two cells beyond each face of the block.
   for (int d = 0; d < 3; ++d)
     if (grid.active(d) && grid.gh[d] < kFvGhost) return no("ghost zones shallower than the PLM stencil");

@@ -36,10 +36,16 @@ FvMhdPlan fv_mhd_plan(const Config& cfg, const Grid& grid) {
   const bool host = true;
 #endif
   FvMhdPlan plan;
-  plan.sweeps = cfg.fused_layout == FusedLayout::sweeps || (cfg.fused_layout == FusedLayout::automatic && host);
+  switch (cfg.fused_layout) {
+    case FusedLayout::cells: plan.layout = MhdFusedLayout::cells; break;
+    case FusedLayout::tiles: plan.layout = MhdFusedLayout::tiles; break;
+    case FusedLayout::sweeps: plan.layout = MhdFusedLayout::sweeps; break;
+    case FusedLayout::automatic: plan.layout = host ? MhdFusedLayout::sweeps : MhdFusedLayout::tiles; break;
+  }
   std::string why;
   const bool ok = fv_mhd_fused_supported(cfg, grid, &why);
-  plan.path = choose_hydro_path(cfg, ok, why, plan.sweeps ? "fused (sweeps)" : "fused (cells)");
+  const char* names[] = {"fused (cells)", "fused (tiles)", "fused (sweeps)"};
+  plan.path = choose_hydro_path(cfg, ok, why, names[int(plan.layout)]);
   return plan;
 }
 
@@ -51,14 +57,14 @@ FvMhd::FvMhd(const Config& cfg, const Grid& grid, const FvMhdPlan& plan)
   floors_.density = Real(cfg.density_floor);
   floors_.pressure = Real(cfg.pressure_floor);
   if (fused())
-    fused_ = std::make_unique<FvMhdFusedWorkspace>(grid, plan.sweeps);
+    fused_ = std::make_unique<FvMhdFusedWorkspace>(grid, plan.layout);
   else
     native_ = std::make_unique<FvMhdNativeWorkspace>(grid, opt_.corner_emf == CornerEmf::uct_hlld);
 }
 
 std::int64_t FvMhd::planned_bytes(const Config& cfg, const Grid& grid) {
   const FvMhdPlan plan = fv_mhd_plan(cfg, grid);
-  if (plan.path.fused) return FvMhdFusedWorkspace::planned_bytes(grid, plan.sweeps);
+  if (plan.path.fused) return FvMhdFusedWorkspace::planned_bytes(grid, plan.layout);
   return FvMhdNativeWorkspace::planned_bytes(grid, cfg.fv.corner_emf == CornerEmf::uct_hlld);
 }
 

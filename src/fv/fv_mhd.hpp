@@ -17,11 +17,11 @@ namespace ax {
 // what they lack.
 bool fv_mhd_fused_supported(const Config& cfg, const Grid& grid, std::string* why);
 
-// The path this run takes, and whether a fused path uses the sweeps layout
-// (solver.fused_layout; auto: sweeps on CPUs, cells on GPUs, as for hydro).
+// The path this run takes, and the fused path's layout (solver.fused_layout;
+// auto: sweeps on CPUs, tiles on GPUs).
 struct FvMhdPlan {
   HydroPath path;
-  bool sweeps = false;
+  MhdFusedLayout layout = MhdFusedLayout::cells;
 };
 FvMhdPlan fv_mhd_plan(const Config& cfg, const Grid& grid);
 inline HydroPath fv_mhd_path(const Config& cfg, const Grid& grid) { return fv_mhd_plan(cfg, grid).path; }

@@ -27,11 +27,13 @@ long long finish(const IdealGas& eos, const Floors& fl, const Grid& g, const Sta
 
 }  // namespace
 
-FvMhdFusedWorkspace::FvMhdFusedWorkspace(const Grid& g, bool sweeps) : ct(g, sweeps) {
-  if (sweeps) du = g.make_array("fv_mhd_fused_du", NHYDRO);
+FvMhdFusedWorkspace::FvMhdFusedWorkspace(const Grid& g, MhdFusedLayout l)
+    : layout(l), ct(g, l == MhdFusedLayout::sweeps) {
+  if (l == MhdFusedLayout::sweeps) du = g.make_array("fv_mhd_fused_du", NHYDRO);
 }
 
-std::int64_t FvMhdFusedWorkspace::planned_bytes(const Grid& g, bool sweeps) {
+std::int64_t FvMhdFusedWorkspace::planned_bytes(const Grid& g, MhdFusedLayout l) {
+  const bool sweeps = l == MhdFusedLayout::sweeps;
   return CtFusedWorkspace::planned_bytes(g, sweeps) + (sweeps ? g.array_bytes(NHYDRO) : 0);
 }
 
@@ -42,10 +44,14 @@ std::int64_t FvMhdFusedWorkspace::bytes() const {
 long long fv_mhd_stage_fused(const FvOptions& opt, const Grid& g, int order, Real a, Real b, Real c_dt,
                              const Floors& floors, const State& u0, const State& in, const State& out,
                              FvMhdFusedWorkspace& ws) {
-  if (ws.du.data())
-    fv_mhd_fused_sweeps(opt, g, order, a, b, c_dt, u0.u, in, out.u, ws.du, ws.ct);
-  else
-    fv_mhd_fused_cells(opt, g, order, a, b, c_dt, u0.u, in, out.u, ws.ct);
+  switch (ws.layout) {
+    case MhdFusedLayout::sweeps: fv_mhd_fused_sweeps(opt, g, order, a, b, c_dt, u0.u, in, out.u, ws.du, ws.ct); break;
+    case MhdFusedLayout::cells: fv_mhd_fused_cells(opt, g, order, a, b, c_dt, u0.u, in, out.u, ws.ct); break;
+    case MhdFusedLayout::tiles:
+      fv_mhd_fused_tiles(opt, g, order, a, b, c_dt, u0.u, in, out.u, ws.ct);
+      fv_mhd_fused_cells(opt, g, order, a, b, c_dt, u0.u, in, out.u, ws.ct, true);
+      break;
+  }
   ct_edge_emfs_fused(g, opt.eos, in.u, ws.ct);
   ct_curl_update_fused(g, a, b, c_dt, u0.b, in.b, ws.ct.edge_e, out.b);
   return finish(opt.eos, floors, g, out);

@@ -27,13 +27,18 @@
 
 namespace ax {
 
+// How kernel 1 is laid out: cells (each face twice), tiles (each face once,
+// team scratch; GPUs), sweeps (each face once, per-thread rows; CPUs).
+enum class MhdFusedLayout { cells, tiles, sweeps };
+
 struct FvMhdFusedWorkspace {
+  MhdFusedLayout layout;
   CtFusedWorkspace ct;
   Array4 du;  // sweeps only: the accumulator of the five hydro variables
               // (and ct keeps the cell-centred E)
-  FvMhdFusedWorkspace(const Grid& g, bool sweeps);
+  FvMhdFusedWorkspace(const Grid& g, MhdFusedLayout layout);
   std::int64_t bytes() const;
-  static std::int64_t planned_bytes(const Grid& g, bool sweeps);
+  static std::int64_t planned_bytes(const Grid& g, MhdFusedLayout layout);
 };
 
 // out = a u0 + b in + c_dt L(in) for cells and faces, cell-centred field,

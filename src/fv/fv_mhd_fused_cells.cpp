@@ -54,9 +54,13 @@ struct Extent {
 template <int D, int ORDER, Limiter L, MhdRiemannSolver RS>
 KOKKOS_FORCEINLINE_FUNCTION void axis(const IdealGas& eos, const Extent& x, const Array4& in, const Array4& bface,
                                       const Array4& face_e, const SignArray& sign, int k, int j, int i,
-                                      bool interior, const Real wc[NMHD], Real acc[NHYDRO]) {
+                                      bool interior, bool halo_only, const Real wc[NMHD], Real acc[NHYDRO]) {
   const int idx = D == 0 ? i : D == 1 ? j : k;
   if (!x.active[D] || idx < x.is[D]) return;  // no lower face of this cell is needed
+  if (halo_only) {  // the faces between interior rows are the tiles kernel's
+    const int t1 = D == 0 ? j : i, t2 = D == 2 ? j : k, d1 = D == 0 ? 1 : 0, d2 = D == 2 ? 1 : 2;
+    if (t1 >= x.is[d1] && t1 < x.ie[d1] && t2 >= x.is[d2] && t2 < x.ie[d2]) return;
+  }
   constexpr int di = D == 0, dj = D == 1, dk = D == 2;
   Real wm2[NMHD], wm1[NMHD], wp1[NMHD], wp2[NMHD];
   load_prim(eos, in, k - dk, j - dj, i - di, wm1);
@@ -83,7 +87,7 @@ KOKKOS_FORCEINLINE_FUNCTION void axis(const IdealGas& eos, const Extent& x, cons
 
 template <int ORDER, Limiter L, MhdRiemannSolver RS>
 void cells(const FvOptions& opt, const Grid& g, Real a, Real b, Real c_dt, const Array4& u0, const State& in,
-           const Array4& out, CtFusedWorkspace& ws) {
+           const Array4& out, CtFusedWorkspace& ws, bool halo_only) {
   const IdealGas eos = opt.eos;
   Extent x;
   for (int d = 0; d < 3; ++d) {
@@ -97,13 +101,14 @@ void cells(const FvOptions& opt, const Grid& g, Real a, Real b, Real c_dt, const
   const SignArray s1 = ws.mass_sign[0], s2 = ws.mass_sign[1], s3 = ws.mass_sign[2];
   par_for<kMinBlocks>("fv_mhd_fused_cells", ct_face_cells(g), KOKKOS_LAMBDA(int k, int j, int i) {
     const bool interior = i >= x.is[0] && i < x.ie[0] && j >= x.is[1] && j < x.ie[1] && k >= x.is[2] && k < x.ie[2];
+    if (halo_only && interior) return;
     // x, then y, then z: the native path's order of accumulation.
     Real wc[NMHD];
     load_prim(eos, u, k, j, i, wc);
     Real acc[NHYDRO] = {0, 0, 0, 0, 0};
-    axis<0, ORDER, L, RS>(eos, x, u, b1, e1, s1, k, j, i, interior, wc, acc);
-    axis<1, ORDER, L, RS>(eos, x, u, b2, e2, s2, k, j, i, interior, wc, acc);
-    axis<2, ORDER, L, RS>(eos, x, u, b3, e3, s3, k, j, i, interior, wc, acc);
+    axis<0, ORDER, L, RS>(eos, x, u, b1, e1, s1, k, j, i, interior, halo_only, wc, acc);
+    axis<1, ORDER, L, RS>(eos, x, u, b2, e2, s2, k, j, i, interior, halo_only, wc, acc);
+    axis<2, ORDER, L, RS>(eos, x, u, b3, e3, s3, k, j, i, interior, halo_only, wc, acc);
     if (!interior) return;
     for (int n = 0; n < NHYDRO; ++n)
       out(n, k, j, i) = stage_combination(a, u0(n, k, j, i), b, u(n, k, j, i), c_dt, acc[n]);
@@ -113,14 +118,17 @@ void cells(const FvOptions& opt, const Grid& g, Real a, Real b, Real c_dt, const
 }  // namespace fv_mhd_cells_detail
 
 void fv_mhd_fused_cells(const FvOptions& opt, const Grid& g, int order, Real a, Real b, Real c_dt,
-                        const Array4& u0, const State& in, const Array4& out, CtFusedWorkspace& ws) {
+                        const Array4& u0, const State& in, const Array4& out, CtFusedWorkspace& ws,
+                        bool halo_only) {
   using namespace fv_mhd_cells_detail;
   with_mhd_riemann(opt.mhd_riemann, [&](auto R) {
     constexpr MhdRiemannSolver RS = decltype(R)::value;
     if (order == 1) {
-      cells<1, Limiter::minmod, RS>(opt, g, a, b, c_dt, u0, in, out, ws);
+      cells<1, Limiter::minmod, RS>(opt, g, a, b, c_dt, u0, in, out, ws, halo_only);
     } else {
-      with_limiter(opt.limiter, [&](auto L) { cells<2, decltype(L)::value, RS>(opt, g, a, b, c_dt, u0, in, out, ws); });
+      with_limiter(opt.limiter, [&](auto L) {
+        cells<2, decltype(L)::value, RS>(opt, g, a, b, c_dt, u0, in, out, ws, halo_only);
+      });
     }
   });
 }

@@ -34,7 +34,14 @@ KOKKOS_FORCEINLINE_FUNCTION void store_face_emfs(const Real f[NWAVE_FACE], const
 
 // Kernel 1 of the stage: out's hydro variables = a u0 + b in + c_dt L(in)
 // for the interior, and the face EMFs and signs of ct_face_cells(g).
+// halo_only: only the faces of the layer around the interior (what the
+// tiles kernel leaves), no cell update.
 void fv_mhd_fused_cells(const FvOptions& opt, const Grid& g, int order, Real a, Real b, Real c_dt,
+                        const Array4& u0, const State& in, const Array4& out, CtFusedWorkspace& ws,
+                        bool halo_only = false);
+// The same for the interior through tiles of cells in team scratch, each
+// face once; the layer around it then needs fv_mhd_fused_cells(halo_only).
+void fv_mhd_fused_tiles(const FvOptions& opt, const Grid& g, int order, Real a, Real b, Real c_dt,
                         const Array4& u0, const State& in, const Array4& out, CtFusedWorkspace& ws);
 // The same through per-axis sweeps; `du` is a full-size accumulator (5).
 void fv_mhd_fused_sweeps(const FvOptions& opt, const Grid& g, int order, Real a, Real b, Real c_dt,
