@@ -2,19 +2,24 @@
 // kernels instead of the native path's two dozen, and no full-size
 // intermediates besides what constrained transport keeps between them:
 //   1. the cell update of the hydro variables with the face EMFs and
-//      mass-flux signs (CT stage 1), in one of two layouts: `cells`, one
-//      thread per cell with its six faces in registers (GPUs), or `sweeps`,
-//      one sweep per axis computing each face once (CPUs);
+//      mass-flux signs (CT stage 1), in one of three layouts: `tiles`, a
+//      team per tile of cells with the face fluxes in team scratch, each
+//      face once (GPUs); `cells`, one thread per cell with its six faces in
+//      registers, each face twice; `sweeps`, one sweep per axis with rows in
+//      per-thread scratch, each face once (CPUs);
 //   2. edge EMFs (ct/ct_fused.cpp, CT stage 2);
 //   3. curl update of the face field (CT stage 3);
 //   4. cell-centred field from the new faces, and the floors.
-// Why the cells layout on GPUs, with each face computed twice: CT needs the
-// EMFs of all three axes' faces at once, so a face-once split on the GPU
-// must keep per-axis fluxes or an accumulator, 5-15 more arrays of the size
-// of a cell variable, past the 3x-the-state budget; the native path, which
-// keeps them all, is memory-bound.
-// Both layouts are bitwise equal to the native path: the same functions in
-// the same order.
+// Why the face fluxes never go to full-size arrays: CT needs the EMFs of
+// all three axes' faces at once, so a split that stores per-axis fluxes or
+// an accumulator takes 5-15 more arrays of the size of a cell variable,
+// past the 3x-the-state budget (sweeps, for CPUs, keeps one accumulator).
+// Every layout is bitwise equal to the native path: the same functions in
+// the same order. Measured (3D Orszag-Tang, HLLD, VL2): H200 256^3 tiles
+// 5.58e8 cell-updates/s, cells 5.08e8, native 5.25e8, in 3.06x the state
+// (native 8.8x); one EPYC core 64^3 sweeps 1.51e6, tiles 1.22e6, cells
+// 0.83e6, native 1.31e6. HLLD's divisions and square roots bound the first
+// kernel (docs/mhd.md).
 #pragma once
 
 #include <cstdint>
@@ -28,7 +33,8 @@
 namespace ax {
 
 // How kernel 1 is laid out: cells (each face twice), tiles (each face once,
-// team scratch; GPUs), sweeps (each face once, per-thread rows; CPUs).
+// team scratch; GPUs' default), sweeps (each face once, per-thread rows;
+// CPUs' default).
 enum class MhdFusedLayout { cells, tiles, sweeps };
 
 struct FvMhdFusedWorkspace {

@@ -8,7 +8,10 @@
 // of the layer around the interior that CT also reads come from the cells
 // kernel, run on that layer only.
 // Why: with HLLD the cells layout (each face twice) spent 13 of its 16 ms
-// per stage at 256^3 in the Riemann solves (LLF: 4.7 ms).
+// per stage at 256^3 in its first kernel (4.7 ms with LLF), the Riemann
+// solves. Measured on the H200 at 256^3 (3D Orszag-Tang, 100 steps): tiles
+// 5.58e8 cell-updates/s capped at 128 registers (4.83e8 uncapped, 255
+// registers and two teams per multiprocessor), cells 5.08e8, native 5.25e8.
 #include "fv/fv_dispatch.hpp"
 #include "fv/fv_mhd_fused_kernels.hpp"
 #include "time/stage_combination.hpp"
@@ -17,7 +20,7 @@ namespace ax {
 
 namespace fv_mhd_tiles_detail {
 
-using Team = Kokkos::TeamPolicy<ExecSpace>::member_type;
+using Team = Kokkos::TeamPolicy<ExecSpace, Kokkos::LaunchBounds<128, 4>>::member_type;
 using Scratch = Kokkos::View<Real*, ExecSpace::scratch_memory_space, Kokkos::MemoryTraits<Kokkos::Unmanaged>>;
 
 // Tile shape: a warp along x, four rows (128 threads); strips of 32 planes.
@@ -94,7 +97,8 @@ void tiles(const FvOptions& opt, const Grid& g, Real a, Real b, Real c_dt, const
 #else
   const int team_size = 1;  // a host thread walks the tile
 #endif
-  Kokkos::TeamPolicy<ExecSpace> policy(x.tiles_x * x.tiles_y * strips, team_size);
+  // Four teams of 128 threads per multiprocessor: at most 128 registers.
+  Kokkos::TeamPolicy<ExecSpace, Kokkos::LaunchBounds<128, 4>> policy(x.tiles_x * x.tiles_y * strips, team_size);
   policy.set_scratch_size(0, Kokkos::PerTeam(scratch));
   Kokkos::parallel_for("fv_mhd_fused_tiles", policy, KOKKOS_LAMBDA(const Team& team) {
     Scratch sc(team.team_scratch(0), nfx + nfy + 2 * nfz);
