@@ -19,27 +19,6 @@ namespace fv_mhd_cells_detail {
 #endif
 constexpr int kMinBlocks = ASTRONOMIX_FUSED_MIN_BLOCKS;
 
-// Primitives (8) of cell (k, j, i).
-KOKKOS_FORCEINLINE_FUNCTION void load_prim(const IdealGas& eos, const Array4& u, int k, int j, int i,
-                                           Real w[NMHD]) {
-  Real c[NMHD];
-  for (int n = 0; n < NMHD; ++n) c[n] = u(n, k, j, i);
-  mhd_cons_to_prim(eos, c, w);
-}
-
-// Flux through the face between cells with primitives w1 | w2 (w0, w3 beyond
-// them; unused by donor cell) in the frame of axis D, with normal field bn.
-template <int D, int ORDER, Limiter L, MhdRiemannSolver RS>
-KOKKOS_FORCEINLINE_FUNCTION void face_flux(const IdealGas& eos, const Real w0[NMHD], const Real w1[NMHD],
-                                           const Real w2[NMHD], const Real w3[NMHD], Real bn, Real f[NWAVE_FACE]) {
-  Real l[NWAVE_FACE], r[NWAVE_FACE];
-  for (int s = 0; s < NWAVE_FACE; ++s) {
-    const int n = mhd_frame_slot<D>(s);
-    face_states<ORDER, L>(w0[n], w1[n], w2[n], w3[n], l[s], r[s]);
-  }
-  mhd_riemann_flux<RS>(eos, l, r, bn, f);
-}
-
 // What the cell kernel knows about the grid.
 struct Extent {
   bool active[3];
@@ -63,25 +42,25 @@ KOKKOS_FORCEINLINE_FUNCTION void axis(const IdealGas& eos, const Extent& x, cons
   }
   constexpr int di = D == 0, dj = D == 1, dk = D == 2;
   Real wm2[NMHD], wm1[NMHD], wp1[NMHD], wp2[NMHD];
-  load_prim(eos, in, k - dk, j - dj, i - di, wm1);
+  load_mhd_prim(eos, in, k - dk, j - dj, i - di, wm1);
   if constexpr (ORDER == 2) {
-    load_prim(eos, in, k - 2 * dk, j - 2 * dj, i - 2 * di, wm2);
-    load_prim(eos, in, k + dk, j + dj, i + di, wp1);
+    load_mhd_prim(eos, in, k - 2 * dk, j - 2 * dj, i - 2 * di, wm2);
+    load_mhd_prim(eos, in, k + dk, j + dj, i + di, wp1);
   } else {
     for (int n = 0; n < NMHD; ++n) wm2[n] = wp1[n] = Real(0);  // unused by donor cell
   }
   Real lo[NWAVE_FACE];
-  face_flux<D, ORDER, L, RS>(eos, wm2, wm1, wc, wp1, bface(0, k, j, i), lo);
+  mhd_face_flux<D, ORDER, L, RS>(eos, wm2, wm1, wc, wp1, bface(0, k, j, i), lo);
   store_face_emfs(lo, face_e, sign, k, j, i);
   if (!interior) return;
   if constexpr (ORDER == 2) {
-    load_prim(eos, in, k + 2 * dk, j + 2 * dj, i + 2 * di, wp2);
+    load_mhd_prim(eos, in, k + 2 * dk, j + 2 * dj, i + 2 * di, wp2);
   } else {
-    load_prim(eos, in, k + dk, j + dj, i + di, wp1);
+    load_mhd_prim(eos, in, k + dk, j + dj, i + di, wp1);
     for (int n = 0; n < NMHD; ++n) wp2[n] = Real(0);
   }
   Real hi[NWAVE_FACE];
-  face_flux<D, ORDER, L, RS>(eos, wm1, wc, wp1, wp2, bface(0, k + dk, j + dj, i + di), hi);
+  mhd_face_flux<D, ORDER, L, RS>(eos, wm1, wc, wp1, wp2, bface(0, k + dk, j + dj, i + di), hi);
   for (int s = 0; s < NHYDRO; ++s) acc[face_slot(D, s)] -= (hi[s] - lo[s]) * x.inv_dx[D];
 }
 
@@ -104,7 +83,7 @@ void cells(const FvOptions& opt, const Grid& g, Real a, Real b, Real c_dt, const
     if (halo_only && interior) return;
     // x, then y, then z: the native path's order of accumulation.
     Real wc[NMHD];
-    load_prim(eos, u, k, j, i, wc);
+    load_mhd_prim(eos, u, k, j, i, wc);
     Real acc[NHYDRO] = {0, 0, 0, 0, 0};
     axis<0, ORDER, L, RS>(eos, x, u, b1, e1, s1, k, j, i, interior, halo_only, wc, acc);
     axis<1, ORDER, L, RS>(eos, x, u, b2, e2, s2, k, j, i, interior, halo_only, wc, acc);

@@ -22,6 +22,29 @@ KOKKOS_FORCEINLINE_FUNCTION int mhd_frame_slot(int s) {
   return s < NHYDRO ? face_slot(D, s) : IB1 + (D + s - 4) % 3;
 }
 
+// Primitives (8) of cell (k, j, i).
+KOKKOS_FORCEINLINE_FUNCTION void load_mhd_prim(const IdealGas& eos, const Array4& u, int k, int j, int i,
+                                               Real w[NMHD]) {
+  Real c[NMHD];
+  for (int n = 0; n < NMHD; ++n) c[n] = u(n, k, j, i);
+  mhd_cons_to_prim(eos, c, w);
+}
+
+// Flux through the face between cells with primitives w1 | w2 (w0, w3 beyond
+// them; unused by donor cell) in the frame of axis D, with normal field bn:
+// the native path's face states and Riemann solver on one face.
+template <int D, int ORDER, Limiter L, MhdRiemannSolver RS>
+KOKKOS_FORCEINLINE_FUNCTION void mhd_face_flux(const IdealGas& eos, const Real w0[NMHD], const Real w1[NMHD],
+                                               const Real w2[NMHD], const Real w3[NMHD], Real bn,
+                                               Real f[NWAVE_FACE]) {
+  Real l[NWAVE_FACE], r[NWAVE_FACE];
+  for (int s = 0; s < NWAVE_FACE; ++s) {
+    const int n = mhd_frame_slot<D>(s);
+    face_states<ORDER, L>(w0[n], w1[n], w2[n], w3[n], l[s], r[s]);
+  }
+  mhd_riemann_flux<RS>(eos, l, r, bn, f);
+}
+
 // CT stage 1 for one face: its EMFs and the sign of its mass flux.
 KOKKOS_FORCEINLINE_FUNCTION void store_face_emfs(const Real f[NWAVE_FACE], const Array4& face_e,
                                                  const SignArray& sign, int k, int j, int i) {

@@ -26,13 +26,6 @@ using Scratch = Kokkos::View<Real*, ExecSpace::scratch_memory_space, Kokkos::Mem
 // Tile shape: a warp along x, four rows (128 threads); strips of 32 planes.
 constexpr int kTX = 32, kTY = 4, kSZ = 32;
 
-KOKKOS_FORCEINLINE_FUNCTION void load_prim(const IdealGas& eos, const Array4& u, int k, int j, int i,
-                                           Real w[NMHD]) {
-  Real c[NMHD];
-  for (int n = 0; n < NMHD; ++n) c[n] = u(n, k, j, i);
-  mhd_cons_to_prim(eos, c, w);
-}
-
 // Flux through the lower face along D of cell (k, j, i), whose own
 // primitives are w2 (the other three cells are converted here).
 template <int D, int ORDER, Limiter L, MhdRiemannSolver RS>
@@ -40,19 +33,14 @@ KOKKOS_FORCEINLINE_FUNCTION void lower_flux(const IdealGas& eos, const Array4& u
                                             int i, const Real w2[NMHD], Real f[NWAVE_FACE]) {
   constexpr int di = D == 0, dj = D == 1, dk = D == 2;
   Real w0[NMHD], w1[NMHD], w3[NMHD];
-  load_prim(eos, u, k - dk, j - dj, i - di, w1);
+  load_mhd_prim(eos, u, k - dk, j - dj, i - di, w1);
   if constexpr (ORDER == 2) {
-    load_prim(eos, u, k - 2 * dk, j - 2 * dj, i - 2 * di, w0);
-    load_prim(eos, u, k + dk, j + dj, i + di, w3);
+    load_mhd_prim(eos, u, k - 2 * dk, j - 2 * dj, i - 2 * di, w0);
+    load_mhd_prim(eos, u, k + dk, j + dj, i + di, w3);
   } else {
     for (int n = 0; n < NMHD; ++n) w0[n] = w3[n] = Real(0);  // unused by donor cell
   }
-  Real l[NWAVE_FACE], r[NWAVE_FACE];
-  for (int s = 0; s < NWAVE_FACE; ++s) {
-    const int n = mhd_frame_slot<D>(s);
-    face_states<ORDER, L>(w0[n], w1[n], w2[n], w3[n], l[s], r[s]);
-  }
-  mhd_riemann_flux<RS>(eos, l, r, bface(0, k, j, i), f);
+  mhd_face_flux<D, ORDER, L, RS>(eos, w0, w1, w2, w3, bface(0, k, j, i), f);
 }
 
 // The same for a face whose upper cell has not been converted yet.
@@ -60,7 +48,7 @@ template <int D, int ORDER, Limiter L, MhdRiemannSolver RS>
 KOKKOS_FORCEINLINE_FUNCTION void lower_flux(const IdealGas& eos, const Array4& u, const Array4& bface, int k, int j,
                                             int i, Real f[NWAVE_FACE]) {
   Real w2[NMHD];
-  load_prim(eos, u, k, j, i, w2);
+  load_mhd_prim(eos, u, k, j, i, w2);
   lower_flux<D, ORDER, L, RS>(eos, u, bface, k, j, i, w2, f);
 }
 
@@ -123,7 +111,7 @@ void tiles(const FvOptions& opt, const Grid& g, Real a, Real b, Real c_dt, const
       Kokkos::parallel_for(Kokkos::TeamThreadRange(team, nx * ny), [&](int t) {
         const int tx = t % nx, ty = t / nx, i = i0 + tx, j = j0 + ty;
         Real wc[NMHD], f[NWAVE_FACE];
-        load_prim(eos, u, k, j, i, wc);
+        load_mhd_prim(eos, u, k, j, i, wc);
         if (x.active[0]) {
           lower_flux<0, ORDER, L, RS>(eos, u, b1, k, j, i, wc, f);
           store_face_emfs(f, e1, s1, k, j, i);

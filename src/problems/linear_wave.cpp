@@ -30,6 +30,23 @@ WaveGeometry wave_geometry(const Config& cfg) {
   return w;
 }
 
+void fill_wave_cells(const Grid& g, const WaveGeometry& geo, Real amp, Real d0, Real m0, Real e0,
+                     const Real r[NHYDRO], const Array4& u) {
+  const Real k = Real(2 * M_PI) / geo.wavelength;
+  const Real a = amp, r0 = r[0], r1 = r[1], r2 = r[2], r3 = r[3], r4 = r[4];
+  const WaveGeometry w = geo;
+  par_for("linear_wave_init", g.interior(), KOKKOS_LAMBDA(int kk, int j, int i) {
+    const Real sn = math::sin(k * w.along(g.x_center(0, i), g.x_center(1, j), g.x_center(2, kk)));
+    Real m[3];
+    w.to_grid(m0 + a * sn * r1, a * sn * r2, a * sn * r3, m);
+    u(IDN, kk, j, i) = d0 + a * sn * r0;
+    u(IM1, kk, j, i) = m[0];
+    u(IM2, kk, j, i) = m[1];
+    u(IM3, kk, j, i) = m[2];
+    u(IEN, kk, j, i) = e0 + a * sn * r4;
+  });
+}
+
 namespace problem_linear_wave {
 class LinearWave final : public Problem {
  public:
@@ -38,22 +55,8 @@ class LinearWave final : public Problem {
   Real eig[NHYDRO] = {0, 0, 0, 0, 0};  // right eigenvector in the wave frame
 
   void initialize(const Grid& g, const IdealGas& eos, const Comm&, const State& state) const override {
-    const Array4& u = state.u;
-    const Real k = Real(2 * M_PI) / geo.wavelength;
-    const Real a = amp, d0 = rho0, m0 = rho0 * v0;
     const Real e0 = p0 / eos.gm1 + Real(0.5) * rho0 * v0 * v0;
-    const Real r0 = eig[0], r1 = eig[1], r2 = eig[2], r3 = eig[3], r4 = eig[4];
-    const WaveGeometry w = geo;
-    par_for("linear_wave_init", g.interior(), KOKKOS_LAMBDA(int kk, int j, int i) {
-      const Real sn = math::sin(k * w.along(g.x_center(0, i), g.x_center(1, j), g.x_center(2, kk)));
-      Real m[3];
-      w.to_grid(m0 + a * sn * r1, a * sn * r2, a * sn * r3, m);
-      u(IDN, kk, j, i) = d0 + a * sn * r0;
-      u(IM1, kk, j, i) = m[0];
-      u(IM2, kk, j, i) = m[1];
-      u(IM3, kk, j, i) = m[2];
-      u(IEN, kk, j, i) = e0 + a * sn * r4;
-    });
+    fill_wave_cells(g, geo, amp, rho0, rho0 * v0, e0, eig, state.u);
   }
 };
 }  // namespace problem_linear_wave

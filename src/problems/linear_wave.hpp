@@ -5,6 +5,7 @@
 
 #include <memory>
 
+#include "backend/grid.hpp"
 #include "config/config.hpp"
 
 namespace ax {
@@ -27,6 +28,12 @@ struct WaveGeometry {
 };
 
 WaveGeometry wave_geometry(const Config& cfg);
+
+// U = U0 + A sin(k x) R for the five hydro variables over the interior, at
+// cell centres: background density d0, momentum m0 along k and energy e0;
+// r the eigenvector's (rho, m_par, m_perp, m_normal, E) in the wave frame.
+void fill_wave_cells(const Grid& g, const WaveGeometry& geo, Real amp, Real d0, Real m0, Real e0,
+                     const Real r[NHYDRO], const Array4& u);
 
 class Problem;
 class Section;

@@ -37,21 +37,9 @@ class MhdLinearWave final : public Problem {
     ct_cell_centred_field(g, state.b, state.u);
     // Cells as Athena++: the linearised energy of the eigenvector on top of
     // the background's, whose magnetic part is |B0|^2 / 2.
-    const Real a = amp, d0 = rho0, m0 = rho0 * v0;
     const Real e0 = p0 / eos.gm1 + Real(0.5) * rho0 * v0 * v0 +
                     Real(0.5) * (b0[0] * b0[0] + b0[1] * b0[1] + b0[2] * b0[2]);
-    const Real r0 = eig[0], r1 = eig[1], r2 = eig[2], r3 = eig[3], r4 = eig[4];
-    const Array4 u = state.u;
-    par_for("mhd_linear_wave_init", g.interior(), KOKKOS_LAMBDA(int kk, int j, int i) {
-      const Real sn = math::sin(k * w.along(g.x_center(0, i), g.x_center(1, j), g.x_center(2, kk)));
-      Real m[3];
-      w.to_grid(m0 + a * sn * r1, a * sn * r2, a * sn * r3, m);
-      u(IDN, kk, j, i) = d0 + a * sn * r0;
-      u(IM1, kk, j, i) = m[0];
-      u(IM2, kk, j, i) = m[1];
-      u(IM3, kk, j, i) = m[2];
-      u(IEN, kk, j, i) = e0 + a * sn * r4;
-    });
+    fill_wave_cells(g, geo, amp, rho0, rho0 * v0, e0, eig, state.u);
   }
 };
 }  // namespace problem_linear_wave_mhd
