@@ -1,11 +1,16 @@
 // The astronomix command line:
 //   astronomix run  <config.yaml> [--set key=value ...] [--quiet] [--no-memory-check]
+//                   [--restart checkpoint] [--wall-time hh:mm:ss]
 //   astronomix check <config.yaml> [--set key=value ...]
 // Bad input exits with code 2 and a message naming file, line, key and what
 // was expected; nothing is written before the config is valid and the run
-// is known to fit in memory.
+// is known to fit in memory. A state that breaks down exits with 3 (after a
+// report and an emergency snapshot); other run failures (I/O) with 1; a run
+// stopped by a signal or --wall-time with 0, after a checkpoint.
+#include <hdf5.h>
 #include <mpi.h>
 
+#include <cstdio>
 #include <cstdlib>
 #include <Kokkos_Core.hpp>
 #include <iostream>
@@ -16,7 +21,9 @@
 #include "config/config_error.hpp"
 #include "driver/memory_plan.hpp"
 #include "driver/solver_factory.hpp"
+#include "driver/run_control.hpp"
 #include "driver/simulation.hpp"
+#include "io/hdf5_file.hpp"
 
 namespace {
 
@@ -34,7 +41,7 @@ bool any_rank_failed(const std::string& error, int world_rank, int world_size) {
   return first_failed < world_size;
 }
 
-int run_or_check(const ax::CommandLine& cl) {
+int run_or_check(const ax::CommandLine& cl, double started_at) {
   int world_size = 1, world_rank = 0;
   MPI_Comm_size(MPI_COMM_WORLD, &world_size);
   MPI_Comm_rank(MPI_COMM_WORLD, &world_rank);
@@ -67,18 +74,40 @@ int run_or_check(const ax::CommandLine& cl) {
       rc = kExitBadInput;
     } else {
       ax::Simulation sim(cfg, comm, !cl.quiet);
-      sim.run();
+      ax::RunOptions opt;
+      opt.restart = cl.restart;
+      opt.wall_time_s = cl.wall_time_s;
+      opt.started_at = started_at;
+      sim.run(opt);
     }
   } catch (const ax::ConfigError& e) {
     if (comm.root()) std::cerr << "astronomix: error: " << e.what() << std::endl;
     rc = kExitBadInput;
+  } catch (const ax::RunStopped& e) {
+    // Every rank got here together (the broken state is seen by all).
+    if (comm.root()) std::cerr << "astronomix: error: " << e.what() << std::endl;
+    rc = e.code;
+  } catch (const ax::CollectiveError& e) {
+    // A failure every rank saw alike (a write to a full disk): said once.
+    if (comm.root()) std::cerr << "astronomix: error: " << e.what() << std::endl;
+    rc = 1;
   } catch (const std::exception& e) {
     // Failures of the run itself (memory, I/O, a broken-down state). One
     // rank alone may have failed while the others wait in a collective:
     // stop them all.
     std::cerr << "astronomix: error: rank " << comm.rank << ": " << e.what() << std::endl;
+    // Nor may MPI_Finalize run: after a failed write (a full disk) HDF5
+    // cannot shut down cleanly (it crashes closing the file again).
     if (comm.size > 1) MPI_Abort(MPI_COMM_WORLD, 1);
-    rc = 1;
+    std::fflush(nullptr);
+    std::_Exit(1);
+  }
+  if (rc == 1) {
+    // Not MPI_Finalize: after a failed write HDF5 cannot shut down cleanly
+    // (it crashes closing the file again); all ranks leave here together.
+    std::fflush(nullptr);
+    MPI_Barrier(MPI_COMM_WORLD);
+    std::_Exit(1);
   }
   ax::free_comm(comm);
   return rc;
@@ -93,6 +122,9 @@ int main(int argc, char** argv) {
   // own setting wins.
   setenv("OMPI_MCA_fs_ufs_lock_algorithm", "3", 0);
   MPI_Init(&argc, &argv);
+  const double started_at = MPI_Wtime();
+  ax::install_stop_signal_handlers();
+  ax::hdf5_quiet_errors();
   int world_rank = 0;
   MPI_Comm_rank(MPI_COMM_WORLD, &world_rank);
   // Kokkos warns at start-up when OMP_PROC_BIND is unset; leaving threads
@@ -105,8 +137,11 @@ int main(int argc, char** argv) {
     for (auto& a : cl.kokkos_args) kargv.push_back(a.data());
     int kargc = int(kargv.size());
     Kokkos::ScopeGuard kokkos(kargc, kargv.data());
-    rc = cl.kokkos_help ? 0 : run_or_check(cl);
+    rc = cl.kokkos_help ? 0 : run_or_check(cl, started_at);
   }
+  // HDF5 shuts down while MPI is still there: a file it could not close (a
+  // full disk) is dropped here rather than in MPI_Finalize's clean-up.
+  H5close();
   MPI_Finalize();
   return rc;
 }

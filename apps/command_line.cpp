@@ -33,6 +33,23 @@ OMP_NUM_THREADS so that ranks x threads = cores.)";
 
 bool is_kokkos_arg(const std::string& a) { return a.rfind("--kokkos-", 0) == 0; }
 
+// "hh:mm:ss", "mm:ss" or seconds, as batch systems write limits; -1 if not.
+double parse_wall_time(const std::string& text) {
+  double total = 0;
+  int fields = 0;
+  std::size_t at = 0;
+  while (at <= text.size()) {
+    const std::size_t colon = text.find(':', at);
+    const std::string part = text.substr(at, colon == std::string::npos ? std::string::npos : colon - at);
+    if (part.empty() || part.find_first_not_of("0123456789.") != std::string::npos) return -1;
+    total = total * 60 + std::stod(part);
+    ++fields;
+    if (colon == std::string::npos) break;
+    at = colon + 1;
+  }
+  return fields <= 3 && total > 0 ? total : -1;
+}
+
 }  // namespace
 
 int parse_command_line(int argc, char** argv, bool print, CommandLine* cl) {
@@ -67,8 +84,19 @@ int parse_command_line(int argc, char** argv, bool print, CommandLine* cl) {
   bool no_memory_check = false;
   run->add_flag("--no-memory-check", no_memory_check,
                 "start even if the memory the run needs exceeds what the node or GPU has free");
+  run->add_option("--restart", cl->restart,
+                  "continue from a checkpoint (<basename>.NNNNN.rst or .final.rst) of this config; "
+                  "time.end, time.max_steps, output.*, mesh.ranks and solver.backend may change")
+      ->type_name("FILE");
+  std::string wall_time;
+  run->add_option("--wall-time", wall_time,
+                  "stop cleanly with a checkpoint before this much wall time has passed (hh:mm:ss or seconds); "
+                  "SIGTERM, SIGINT and SIGUSR1 stop the same way")
+      ->type_name("HH:MM:SS");
   run->footer("Example: astronomix run configs/sedov3d.yaml --set output.dt=0.01\n"
-              "         mpirun -n 2 astronomix run configs/blast3d.yaml");
+              "         mpirun -n 2 astronomix run configs/blast3d.yaml\n"
+              "         astronomix run configs/sedov3d.yaml --restart output/sedov3d/sedov3d.final.rst "
+              "--set time.end=0.2");
   CLI::App* check =
       app.add_subcommand("check", "validate a config; print it resolved, the memory per rank and the cost per step");
   add_common(check);
@@ -100,6 +128,11 @@ int parse_command_line(int argc, char** argv, bool print, CommandLine* cl) {
   }
   cl->command = run->parsed() ? "run" : "check";
   cl->memory_check = !no_memory_check;
+  if (!wall_time.empty()) {
+    cl->wall_time_s = parse_wall_time(wall_time);
+    if (cl->wall_time_s <= 0)
+      return fail("--wall-time: '" + wall_time + "' is not a duration; expected hh:mm:ss, mm:ss or seconds > 0");
+  }
   return -1;
 }
 

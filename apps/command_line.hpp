@@ -14,6 +14,8 @@ struct CommandLine {
   std::vector<std::string> sets;
   bool quiet = false;
   bool memory_check = true;
+  std::string restart;        // --restart: checkpoint to continue from
+  double wall_time_s = 0;     // --wall-time: stop with a checkpoint before this (0: none)
   std::vector<std::string> kokkos_args;  // argv[0] and the --kokkos-* arguments
   bool kokkos_help = false;              // --kokkos-help: Kokkos prints its options
 };

@@ -3,11 +3,20 @@
 // there; on other axes a missing neighbour is MPI_PROC_NULL.
 #pragma once
 
+#include <stdexcept>
+
 #include <mpi.h>
 
 #include <string>
 
 namespace ax {
+
+// A failure that every rank of a communicator raised together (agreed in a
+// collective), so one message says it and no rank is left waiting.
+class CollectiveError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
 
 struct Comm {
   MPI_Comm cart = MPI_COMM_NULL;

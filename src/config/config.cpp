@@ -307,6 +307,10 @@ Config parse(YAML::Node root, const std::shared_ptr<ConfigContext>& ctx, int nra
   // "sequential" writes rank by rank, as a serial-HDF5 build must; parallel
   // HDF5 builds can choose it where MPI-IO is slow or broken.
   c.sequential_io = out.choice("hdf5_mode", "auto", {"auto", "sequential"}) == "sequential";
+  // Checkpoints for `astronomix run --restart` (io/restart.hpp).
+  c.restart_dt = Real(out.real("restart_dt", 0.0, 0, 1e300));
+  c.restart_every_steps = out.integer("restart_every_steps", 0, 0, 1LL << 62);
+  c.restart_at_end = out.boolean("restart_at_end", true);
   out.finish();
 
   Section prob = top.section("problem", true);
@@ -320,6 +324,7 @@ Config parse(YAML::Node root, const std::shared_ptr<ConfigContext>& ctx, int nra
   YAML::Emitter em;
   em << ctx->effective;
   c.effective = em.c_str();
+  c.key_where = ctx->where;
   return c;
 }
 

@@ -2,6 +2,7 @@
 // before anything is computed or written, so that bad input fails early.
 #pragma once
 
+#include <map>
 #include <memory>
 #include <string>
 #include <vector>
@@ -23,6 +24,7 @@ enum class FusedLayout { automatic, cells, sweeps, tiles };  // tiles: MHD only
 struct Config {
   std::string file;       // where it came from
   std::string effective;  // resolved YAML (defaults and overrides applied)
+  std::map<std::string, std::string> key_where;  // dotted key -> "file:line:col: key", for messages
 
   // mesh
   int nx[3] = {1, 1, 1};
@@ -71,6 +73,11 @@ struct Config {
   long long progress_every = 10;
   bool write_files = true;       // tests switch output off
   bool sequential_io = false;    // HDF5 written rank by rank even if parallel
+  // checkpoints (io/restart.hpp): every restart_dt in time and/or every
+  // restart_every_steps steps, and at the end of the run
+  Real restart_dt = 0;               // 0: off
+  long long restart_every_steps = 0;  // 0: off
+  bool restart_at_end = true;
 };
 
 // Reads, validates and resolves a config file. `overrides` are "a.b=value"

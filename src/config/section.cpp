@@ -138,6 +138,7 @@ void Section::record(const std::string& key, const YAML::Node& v) {
     cur.reset(cur[part]);
   }
   cur[key] = YAML::Clone(v);
+  ctx_->where[full(key)] = where(key);
 }
 
 long long Section::integer(const std::string& key, std::optional<long long> def, long long min,

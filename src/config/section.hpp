@@ -6,6 +6,7 @@
 
 #include <yaml-cpp/yaml.h>
 
+#include <map>
 #include <memory>
 #include <optional>
 #include <set>
@@ -20,6 +21,7 @@ struct ConfigContext {
   std::string file;                   // config file name, for messages
   std::set<std::string> overridden;   // dotted keys set on the command line
   YAML::Node effective{YAML::NodeType::Map};  // resolved config, written into snapshots
+  std::map<std::string, std::string> where;   // dotted key -> "file:line:col: key" of every key read
 };
 
 class Section {

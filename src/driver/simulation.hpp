@@ -25,6 +25,13 @@
 
 namespace ax {
 
+// How a run starts and when it must stop early.
+struct RunOptions {
+  std::string restart;      // checkpoint to continue from; "" starts from the initial conditions
+  double wall_time_s = 0;   // stop with a checkpoint before this much wall time (0: no limit)
+  double started_at = 0;    // MPI_Wtime() when the program started, for wall_time_s
+};
+
 struct RunSummary {
   std::int64_t cells = 0;
   long long steps = 0;
@@ -39,6 +46,9 @@ struct RunSummary {
   std::int64_t array_bytes = 0;          // all arrays the solver allocated, all ranks
   double div_b_max = 0;                   // MHD: largest normalised div B seen
   std::vector<std::string> snapshots;
+  std::vector<std::string> checkpoints;
+  long long steps_this_run = 0;           // steps since the start or restart
+  std::string stopped_by;                 // "" or why the run stopped before its end
 };
 
 class Simulation {
@@ -46,9 +56,14 @@ class Simulation {
   Simulation(const Config& cfg, const Comm& comm, bool verbose);
 
   void initialize();          // initial conditions (no output)
+  // The state and counters of checkpoint `path` (collective; ConfigError on
+  // every rank if it cannot be used).
+  void restore(const std::string& path);
   void step(Real dt);         // one full step of size dt
   Real next_dt() const;       // CFL step, global, clipped to the end time
-  RunSummary run();           // initialize, evolve to the end, write outputs
+  // Initialize (or restore), evolve to the end or until stopped, write
+  // outputs. Throws RunStopped (exit 3) on every rank if the state breaks down.
+  RunSummary run(const RunOptions& opt = {});
 
   const Grid& grid() const { return grid_; }
   const Comm& comm() const { return comm_; }
@@ -69,10 +84,15 @@ class Simulation {
 
   // Writes a snapshot now (collective); returns its path.
   std::string write_snapshot(bool sequential = false);
+  // Writes a checkpoint (collective): the next on the schedule, or
+  // <basename>.final.rst; returns its path.
+  std::string write_checkpoint(bool final);
 
  private:
   void log(const std::string& line) const;
+  void open_history(bool continuing);
   void write_history_line(Real dt);
+  [[noreturn]] void stop_broken(Real dt);
   void print_header() const;
   void write_summary(const RunSummary& s) const;
 
@@ -96,6 +116,9 @@ class Simulation {
   long long floor_hits_ = 0;
   double max_div_b_ = 0;
   int snapshot_index_ = 0;
+  double next_out_ = 1e300;     // time of the next output.dt snapshot
+  int restart_index_ = 0;
+  double next_restart_ = 1e300;  // time of the next output.restart_dt checkpoint
   std::int64_t device_peak_ = -1;
   std::ofstream history_;
 };

@@ -1,4 +1,5 @@
 #include "io/athdf.hpp"
+#include "io/hdf5_file.hpp"
 #include "mhd/mhd_eos.hpp"
 
 #include <hdf5.h>
@@ -17,25 +18,10 @@ namespace {
 
 constexpr std::size_t kNameLen = 21;  // Athena++: 20 characters + NUL
 
-hid_t real_type() { return sizeof(Real) == 8 ? H5T_NATIVE_DOUBLE : H5T_NATIVE_FLOAT; }
-
-void check(herr_t status, const char* what) {
-  if (status < 0) throw std::runtime_error(std::string("HDF5: ") + what + " failed");
-}
-
-hid_t fixed_string_type(std::size_t len) {
-  hid_t t = H5Tcopy(H5T_C_S1);
-  H5Tset_size(t, len);
-  H5Tset_strpad(t, H5T_STR_NULLTERM);
-  return t;
-}
-
+hid_t real_type() { return hdf5_real_type(); }
+hid_t fixed_string_type(std::size_t len) { return hdf5_fixed_string(len); }
 void attr(hid_t loc, const char* name, hid_t type, const std::vector<hsize_t>& dims, const void* data) {
-  hid_t space = dims.empty() ? H5Screate(H5S_SCALAR) : H5Screate_simple(int(dims.size()), dims.data(), nullptr);
-  hid_t a = H5Acreate2(loc, name, type, space, H5P_DEFAULT, H5P_DEFAULT);
-  check(H5Awrite(a, type, data), name);
-  H5Aclose(a);
-  H5Sclose(space);
+  hdf5_attr(loc, name, type, dims, data);
 }
 
 void string_attr(hid_t loc, const char* name, const std::vector<std::string>& values) {
@@ -128,22 +114,12 @@ void create_layout(hid_t file, const Grid& g, const Comm& comm, const Config& cf
   attr(file, "NumVariables", H5T_NATIVE_INT, {hsize_t(nvars.size())}, nvars.data());
   string_attr(file, "DatasetNames", dnames);
   string_attr(file, "VariableNames", vnames);
-  {
-    // The effective config, so every snapshot says how it was made.
-    hid_t t = fixed_string_type(cfg.effective.size() + 1);
-    attr(file, "Config", t, {}, cfg.effective.c_str());
-    H5Tclose(t);
-  }
+  // The effective config, so every snapshot says how it was made.
+  hdf5_string_attr(file, "Config", cfg.effective);
   const double gamma = cfg.gamma;
   attr(file, "Gamma", H5T_NATIVE_DOUBLE, {}, &gamma);
 
-  auto make = [&](const char* name, hid_t type, std::vector<hsize_t> dims) {
-    hid_t space = H5Screate_simple(int(dims.size()), dims.data(), nullptr);
-    hid_t ds = H5Dcreate2(file, name, type, space, H5P_DEFAULT, H5P_DEFAULT, H5P_DEFAULT);
-    if (ds < 0) throw std::runtime_error(std::string("HDF5: cannot create dataset ") + name);
-    H5Dclose(ds);
-    H5Sclose(space);
-  };
+  auto make = [&](const char* name, hid_t type, std::vector<hsize_t> dims) { hdf5_dataset(file, name, type, dims); };
   make("Levels", H5T_NATIVE_INT, {nb});
   make("LogicalLocations", H5T_NATIVE_INT64, {nb, 3});
   const char* xf[3] = {"x1f", "x2f", "x3f"};
@@ -162,16 +138,7 @@ void write_block(hid_t file, hid_t xfer, const Grid& g, const Comm& comm, const 
                  const BlockData& b) {
   const hsize_t row = hsize_t(comm.rank);
   auto put = [&](const char* name, hid_t type, std::vector<hsize_t> start, std::vector<hsize_t> count,
-                 const void* data) {
-    hid_t ds = H5Dopen2(file, name, H5P_DEFAULT);
-    hid_t fspace = H5Dget_space(ds);
-    check(H5Sselect_hyperslab(fspace, H5S_SELECT_SET, start.data(), nullptr, count.data(), nullptr), name);
-    hid_t mspace = H5Screate_simple(int(count.size()), count.data(), nullptr);
-    check(H5Dwrite(ds, type, mspace, fspace, xfer, data), name);
-    H5Sclose(mspace);
-    H5Sclose(fspace);
-    H5Dclose(ds);
-  };
+                 const void* data) { hdf5_write_slab(file, xfer, name, type, start, count, data); };
   const int level = 0;
   put("Levels", H5T_NATIVE_INT, {row}, {1}, &level);
   put("LogicalLocations", H5T_NATIVE_INT64, {row, 0}, {1, 3}, b.loc);
@@ -186,16 +153,6 @@ void write_block(hid_t file, hid_t xfer, const Grid& g, const Comm& comm, const 
     put(sets[s].name.c_str(), real_type(), {0, row, 0, 0, 0},
         {hsize_t(sets[s].vars.size()), 1, hsize_t(g.nx[2]), hsize_t(g.nx[1]), hsize_t(g.nx[0])},
         b.fields[s].data());
-}
-
-void write_text_atomically(const std::string& path, const std::string& text) {
-  const std::string tmp = path + ".tmp";
-  {
-    std::ofstream f(tmp);
-    f << text;
-    if (!f) throw std::runtime_error("cannot write " + tmp);
-  }
-  std::filesystem::rename(tmp, path);
 }
 
 }  // namespace
@@ -223,53 +180,22 @@ bool hdf5_is_parallel() {
 void write_athdf(const SnapshotRequest& req, const Grid& g, const Comm& comm, const Config& cfg,
                  const Array4& u) {
   const BlockData block = gather_block(g, comm, cfg, u);
-  const std::string tmp = req.path + ".tmp";
-  const bool parallel = hdf5_is_parallel() && !req.sequential;
-  if (parallel) {
-#ifdef H5_HAVE_PARALLEL
-    // A communicator without the Cartesian topology: Open MPI's MPI-IO
-    // groups aggregators by topology, which made its pre-4.1.7 unlocked
-    // writes overlap (see apps/astronomix.cpp).
-    MPI_Comm io_comm;
-    MPI_Comm_split(comm.cart, 0, comm.rank, &io_comm);
-    hid_t fapl = H5Pcreate(H5P_FILE_ACCESS);
-    H5Pset_fapl_mpio(fapl, io_comm, MPI_INFO_NULL);
-    hid_t file = H5Fcreate(tmp.c_str(), H5F_ACC_TRUNC, H5P_DEFAULT, fapl);
-    H5Pclose(fapl);
-    if (file < 0) throw std::runtime_error("cannot create " + tmp);
-    create_layout(file, g, comm, cfg, req.time, req.cycle);
-    hid_t xfer = H5Pcreate(H5P_DATASET_XFER);
-    H5Pset_dxpl_mpio(xfer, H5FD_MPIO_COLLECTIVE);
-    write_block(file, xfer, g, comm, cfg, block);
-    H5Pclose(xfer);
-    H5Fclose(file);
-    MPI_Comm_free(&io_comm);
-#endif
-  } else {
-    // One rank after another: rank 0 creates the layout, each rank then
-    // opens the file, writes its rows and passes the token on.
-    int token = 0;
-    if (comm.rank > 0) MPI_Recv(&token, 1, MPI_INT, comm.rank - 1, 77, comm.cart, MPI_STATUS_IGNORE);
-    hid_t fapl = H5Pcreate(H5P_FILE_ACCESS);
-#ifdef H5_HAVE_PARALLEL
-    H5Pset_fapl_sec2(fapl);
-#endif
-    hid_t file = comm.rank == 0 ? H5Fcreate(tmp.c_str(), H5F_ACC_TRUNC, H5P_DEFAULT, fapl)
-                                : H5Fopen(tmp.c_str(), H5F_ACC_RDWR, fapl);
-    H5Pclose(fapl);
-    if (file < 0) throw std::runtime_error("cannot open " + tmp);
-    if (comm.rank == 0) create_layout(file, g, comm, cfg, req.time, req.cycle);
-    write_block(file, H5P_DEFAULT, g, comm, cfg, block);
-    H5Fclose(file);
-    if (comm.rank + 1 < comm.size) MPI_Send(&token, 1, MPI_INT, comm.rank + 1, 77, comm.cart);
-  }
-  MPI_Barrier(comm.cart);
+  hdf5_write_file(req.path, comm, req.sequential || !hdf5_is_parallel(),
+                  [&](hid_t file) { create_layout(file, g, comm, cfg, req.time, req.cycle); },
+                  [&](hid_t file, hid_t xfer) { write_block(file, xfer, g, comm, cfg, block); });
+  // The sidecar is rank 0's; a failure there must stop every rank alike.
+  std::string error;
   if (comm.root()) {
-    std::filesystem::rename(tmp, req.path);
-    const std::string name = std::filesystem::path(req.path).filename().string();
-    write_text_atomically(req.path + ".xdmf", xdmf_text(name, g, comm, cfg, req.time));
+    try {
+      const std::string name = std::filesystem::path(req.path).filename().string();
+      write_text_atomically(req.path + ".xdmf", xdmf_text(name, g, comm, cfg, req.time));
+    } catch (const std::exception& e) {
+      error = e.what();
+    }
   }
-  MPI_Barrier(comm.cart);
+  int failed = error.empty() ? 0 : 1;
+  MPI_Bcast(&failed, 1, MPI_INT, 0, comm.cart);
+  if (failed) throw CollectiveError(comm.root() ? error : "rank 0 could not write " + req.path + ".xdmf");
 }
 
 }  // namespace ax

@@ -1,0 +1,267 @@
+#include "io/restart.hpp"
+
+#include <hdf5.h>
+#include <yaml-cpp/yaml.h>
+
+#include <cstdint>
+#include <map>
+#include <set>
+#include <vector>
+
+#include "config/config_error.hpp"
+#include "io/athdf.hpp"
+#include "io/hdf5_file.hpp"
+
+namespace ax {
+
+namespace {
+
+constexpr int kRestartVersion = 1;
+const char* const kFaceNames[3] = {"x1f", "x2f", "x3f"};
+
+// The part of the global arrays this rank holds: cells [start, start +
+// count) per axis (x, y, z), and for faces normal to d the same with d's
+// faces, the upper one of the domain by the last rank along d. An inactive
+// axis keeps its two (equal) faces.
+struct Slab {
+  hsize_t start[3], count[3];
+};
+
+Slab cell_slab(const Grid& g) {
+  Slab s;
+  for (int d = 0; d < 3; ++d) {
+    s.start[d] = hsize_t(g.offset[d]);
+    s.count[d] = hsize_t(g.nx[d]);
+  }
+  return s;
+}
+
+Slab face_slab(const Grid& g, const Comm& comm, int d, bool reading) {
+  Slab s = cell_slab(g);
+  if (!g.active(d)) {
+    s.start[d] = 0;
+    s.count[d] = 2;
+  } else if (reading || comm.coords[d] == comm.dims[d] - 1) {
+    s.count[d] += 1;  // readers take both faces of their block
+  }
+  return s;
+}
+
+// Global dataset dims, slowest first.
+std::vector<hsize_t> cell_dims(const Config& cfg) {
+  return {hsize_t(cfg.nvar()), hsize_t(cfg.nx[2]), hsize_t(cfg.nx[1]), hsize_t(cfg.nx[0])};
+}
+std::vector<hsize_t> face_dims(const Config& cfg, int d) {
+  std::vector<hsize_t> n = {hsize_t(cfg.nx[2]), hsize_t(cfg.nx[1]), hsize_t(cfg.nx[0])};
+  n[2 - d] += 1;
+  return n;
+}
+
+// Dotted key -> value text of a resolved config.
+void flatten(const YAML::Node& n, const std::string& path, std::map<std::string, std::string>* out) {
+  if (n.IsMap()) {
+    for (auto it = n.begin(); it != n.end(); ++it)
+      flatten(it->second, path.empty() ? it->first.Scalar() : path + "." + it->first.Scalar(), out);
+    return;
+  }
+  YAML::Emitter em;
+  em << YAML::Flow << n;
+  (*out)[path] = em.c_str();
+}
+
+// Reads a scalar attribute (or throws the reader's error).
+template <class T>
+T read_attr(hid_t file, const char* name, hid_t type, const std::string& path) {
+  T value{};
+  hid_t a = H5Aexists(file, name) > 0 ? H5Aopen(file, name, H5P_DEFAULT) : -1;
+  if (a < 0 || H5Aread(a, type, &value) < 0) {
+    if (a >= 0) H5Aclose(a);
+    throw ConfigError(path + ": not a complete astronomix checkpoint (attribute " + name + " missing)");
+  }
+  H5Aclose(a);
+  return value;
+}
+
+std::string read_string_attr(hid_t file, const char* name, const std::string& path) {
+  hid_t a = H5Aexists(file, name) > 0 ? H5Aopen(file, name, H5P_DEFAULT) : -1;
+  if (a < 0) throw ConfigError(path + ": not a complete astronomix checkpoint (attribute " + name + " missing)");
+  hid_t t = H5Aget_type(a);
+  std::vector<char> buf(H5Tget_size(t) + 1, '\0');
+  const herr_t rc = H5Aread(a, t, buf.data());
+  H5Tclose(t);
+  H5Aclose(a);
+  if (rc < 0) throw ConfigError(path + ": cannot read attribute " + std::string(name));
+  return std::string(buf.data());
+}
+
+// This rank's hyperslab of a dataset whose global dims must be `dims`.
+void read_slab(hid_t file, const char* name, const std::vector<hsize_t>& dims, const std::vector<hsize_t>& start,
+               const std::vector<hsize_t>& count, Real* data, const std::string& path) {
+  hid_t ds = H5Lexists(file, name, H5P_DEFAULT) > 0 ? H5Dopen2(file, name, H5P_DEFAULT) : -1;
+  if (ds < 0) throw ConfigError(path + ": not a complete astronomix checkpoint (dataset " + name + " missing)");
+  hid_t fspace = H5Dget_space(ds);
+  std::vector<hsize_t> have(dims.size(), 0);
+  const int rank = H5Sget_simple_extent_ndims(fspace);
+  if (rank == int(dims.size())) H5Sget_simple_extent_dims(fspace, have.data(), nullptr);
+  std::string error;
+  if (have != dims) {
+    error = path + ": dataset " + name + " has another shape than this config's grid";
+  } else {
+    herr_t rc = H5Sselect_hyperslab(fspace, H5S_SELECT_SET, start.data(), nullptr, count.data(), nullptr);
+    hid_t mspace = H5Screate_simple(int(count.size()), count.data(), nullptr);
+    if (rc >= 0) rc = H5Dread(ds, hdf5_real_type(), mspace, fspace, H5P_DEFAULT, data);
+    H5Sclose(mspace);
+    if (rc < 0)
+      error = path + ": cannot read dataset " + name + " (a truncated or damaged checkpoint?): " + hdf5_error_text();
+  }
+  H5Sclose(fspace);
+  H5Dclose(ds);
+  if (!error.empty()) throw ConfigError(error);
+}
+
+}  // namespace
+
+bool restart_safe_key(const std::string& key) {
+  static const std::set<std::string> exact = {"time.end", "time.max_steps", "mesh.ranks", "mesh.gpu_aware_mpi",
+                                              "solver.backend", "solver.fused_layout"};
+  return exact.count(key) > 0 || key.rfind("output.", 0) == 0;
+}
+
+void write_restart(const std::string& path, const Grid& g, const Comm& comm, const Config& cfg, const State& u,
+                   const RunCounters& c) {
+  // This rank's part in the global arrays' order.
+  auto hu = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), u.u);
+  const Slab cs = cell_slab(g);
+  std::vector<Real> cells;
+  cells.reserve(std::size_t(cfg.nvar()) * cs.count[0] * cs.count[1] * cs.count[2]);
+  for (int n = 0; n < cfg.nvar(); ++n)
+    for (int k = g.is(2); k < g.ie(2); ++k)
+      for (int j = g.is(1); j < g.ie(1); ++j)
+        for (int i = g.is(0); i < g.ie(0); ++i) cells.push_back(hu(n, k, j, i));
+  std::vector<Real> faces[3];
+  Slab fs[3];
+  for (int d = 0; d < 3 && cfg.mhd; ++d) {
+    auto hb = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), u.b[d]);
+    fs[d] = face_slab(g, comm, d, false);
+    const int lo[3] = {g.active(0) ? g.is(0) : 0, g.active(1) ? g.is(1) : 0, g.active(2) ? g.is(2) : 0};
+    for (hsize_t k = 0; k < fs[d].count[2]; ++k)
+      for (hsize_t j = 0; j < fs[d].count[1]; ++j)
+        for (hsize_t i = 0; i < fs[d].count[0]; ++i)
+          faces[d].push_back(hb(0, lo[2] + int(k), lo[1] + int(j), lo[0] + int(i)));
+  }
+  auto layout = [&](hid_t file) {
+    const int version = kRestartVersion, nvar = cfg.nvar(), mhd = cfg.mhd ? 1 : 0, bytes = int(sizeof(Real));
+    const int root[3] = {cfg.nx[0], cfg.nx[1], cfg.nx[2]};
+    hdf5_attr(file, "astronomix_restart", H5T_NATIVE_INT, {}, &version);
+    hdf5_attr(file, "RealBytes", H5T_NATIVE_INT, {}, &bytes);
+    hdf5_attr(file, "NumCellVariables", H5T_NATIVE_INT, {}, &nvar);
+    hdf5_attr(file, "Mhd", H5T_NATIVE_INT, {}, &mhd);
+    hdf5_attr(file, "RootGridSize", H5T_NATIVE_INT, {3}, root);
+    hdf5_attr(file, "Time", H5T_NATIVE_DOUBLE, {}, &c.time);
+    const std::int64_t step = c.steps, floors = c.floor_hits;
+    hdf5_attr(file, "Step", H5T_NATIVE_INT64, {}, &step);
+    hdf5_attr(file, "FloorHits", H5T_NATIVE_INT64, {}, &floors);
+    hdf5_attr(file, "SnapshotIndex", H5T_NATIVE_INT, {}, &c.snapshot_index);
+    hdf5_attr(file, "NextOutputTime", H5T_NATIVE_DOUBLE, {}, &c.next_output);
+    hdf5_attr(file, "RestartIndex", H5T_NATIVE_INT, {}, &c.restart_index);
+    hdf5_attr(file, "NextRestartTime", H5T_NATIVE_DOUBLE, {}, &c.next_restart);
+    hdf5_attr(file, "MaxDivB", H5T_NATIVE_DOUBLE, {}, &c.max_div_b);
+    hdf5_string_attr(file, "Config", cfg.effective);
+    hdf5_dataset(file, "cons", hdf5_real_type(), cell_dims(cfg));
+    for (int d = 0; d < 3 && cfg.mhd; ++d) hdf5_dataset(file, kFaceNames[d], hdf5_real_type(), face_dims(cfg, d));
+  };
+  auto rows = [&](hid_t file, hid_t xfer) {
+    hdf5_write_slab(file, xfer, "cons", hdf5_real_type(), {0, cs.start[2], cs.start[1], cs.start[0]},
+                    {hsize_t(cfg.nvar()), cs.count[2], cs.count[1], cs.count[0]}, cells.data());
+    for (int d = 0; d < 3 && cfg.mhd; ++d)
+      hdf5_write_slab(file, xfer, kFaceNames[d], hdf5_real_type(), {fs[d].start[2], fs[d].start[1], fs[d].start[0]},
+                      {fs[d].count[2], fs[d].count[1], fs[d].count[0]}, faces[d].data());
+  };
+  hdf5_write_file(path, comm, cfg.sequential_io || !hdf5_is_parallel(), layout, rows);
+}
+
+void read_restart(const std::string& path, const Grid& g, const Comm& comm, const Config& cfg, const State& u,
+                  RunCounters* c) {
+  hid_t fapl = H5Pcreate(H5P_FILE_ACCESS);
+#ifdef H5_HAVE_PARALLEL
+  H5Pset_fapl_sec2(fapl);  // every rank reads its own part
+#endif
+  hid_t file = H5Fopen(path.c_str(), H5F_ACC_RDONLY, fapl);
+  H5Pclose(fapl);
+  if (file < 0)
+    throw ConfigError(path + ": cannot open as a checkpoint (missing, unreadable, truncated or not HDF5" +
+                      (hdf5_error_text().empty() ? "" : ": " + hdf5_error_text()) + ")");
+  try {
+    if (H5Aexists(file, "astronomix_restart") <= 0)
+      throw ConfigError(path + ": not an astronomix checkpoint (no astronomix_restart attribute)");
+    const int version = read_attr<int>(file, "astronomix_restart", H5T_NATIVE_INT, path);
+    if (version != kRestartVersion)
+      throw ConfigError(path + ": checkpoint format " + std::to_string(version) + ", this astronomix reads " +
+                        std::to_string(kRestartVersion));
+    if (read_attr<int>(file, "RealBytes", H5T_NATIVE_INT, path) != int(sizeof(Real)))
+      throw ConfigError(path + ": written in another precision than this build's (" +
+                        std::string(sizeof(Real) == 8 ? "double" : "float") + ")");
+    // The config: every key that may not change must be as in the checkpoint.
+    std::map<std::string, std::string> then, now;
+    flatten(YAML::Load(read_string_attr(file, "Config", path)), "", &then);
+    flatten(YAML::Load(cfg.effective), "", &now);
+    std::set<std::string> keys;
+    for (const auto& kv : then) keys.insert(kv.first);
+    for (const auto& kv : now) keys.insert(kv.first);
+    for (const auto& key : keys) {
+      if (restart_safe_key(key)) continue;
+      const auto a = then.find(key), b = now.find(key);
+      const std::string was = a == then.end() ? "(absent)" : a->second, is = b == now.end() ? "(absent)" : b->second;
+      if (was == is) continue;
+      const auto where = cfg.key_where.find(key);
+      throw ConfigError((where == cfg.key_where.end() ? cfg.file + ": " + key : where->second) + ": is " + is +
+                        " but the checkpoint " + path + " was made with " + was +
+                        "; a restart may change only time.end, time.max_steps, output.*, mesh.ranks, "
+                        "mesh.gpu_aware_mpi, solver.backend and solver.fused_layout");
+    }
+    // With the config equal, grid and variables are too; the shapes are
+    // checked again as the datasets are read.
+    const Slab cs = cell_slab(g);
+    std::vector<Real> cells(std::size_t(cfg.nvar()) * cs.count[0] * cs.count[1] * cs.count[2]);
+    read_slab(file, "cons", cell_dims(cfg), {0, cs.start[2], cs.start[1], cs.start[0]},
+              {hsize_t(cfg.nvar()), cs.count[2], cs.count[1], cs.count[0]}, cells.data(), path);
+    auto hu = Kokkos::create_mirror_view(u.u);
+    std::size_t at = 0;
+    for (int n = 0; n < cfg.nvar(); ++n)
+      for (int k = g.is(2); k < g.ie(2); ++k)
+        for (int j = g.is(1); j < g.ie(1); ++j)
+          for (int i = g.is(0); i < g.ie(0); ++i) hu(n, k, j, i) = cells[at++];
+    Kokkos::deep_copy(u.u, hu);
+    for (int d = 0; d < 3 && cfg.mhd; ++d) {
+      const Slab fs = face_slab(g, comm, d, true);
+      std::vector<Real> faces(fs.count[0] * fs.count[1] * fs.count[2]);
+      read_slab(file, kFaceNames[d], face_dims(cfg, d), {fs.start[2], fs.start[1], fs.start[0]},
+                {fs.count[2], fs.count[1], fs.count[0]}, faces.data(), path);
+      auto hb = Kokkos::create_mirror_view(u.b[d]);
+      Kokkos::deep_copy(hb, u.b[d]);
+      const int lo[3] = {g.active(0) ? g.is(0) : 0, g.active(1) ? g.is(1) : 0, g.active(2) ? g.is(2) : 0};
+      at = 0;
+      for (hsize_t k = 0; k < fs.count[2]; ++k)
+        for (hsize_t j = 0; j < fs.count[1]; ++j)
+          for (hsize_t i = 0; i < fs.count[0]; ++i) hb(0, lo[2] + int(k), lo[1] + int(j), lo[0] + int(i)) = faces[at++];
+      Kokkos::deep_copy(u.b[d], hb);
+    }
+    c->time = read_attr<double>(file, "Time", H5T_NATIVE_DOUBLE, path);
+    c->steps = read_attr<std::int64_t>(file, "Step", H5T_NATIVE_INT64, path);
+    c->floor_hits = read_attr<std::int64_t>(file, "FloorHits", H5T_NATIVE_INT64, path);
+    c->snapshot_index = read_attr<int>(file, "SnapshotIndex", H5T_NATIVE_INT, path);
+    c->next_output = read_attr<double>(file, "NextOutputTime", H5T_NATIVE_DOUBLE, path);
+    c->restart_index = read_attr<int>(file, "RestartIndex", H5T_NATIVE_INT, path);
+    c->next_restart = read_attr<double>(file, "NextRestartTime", H5T_NATIVE_DOUBLE, path);
+    c->max_div_b = read_attr<double>(file, "MaxDivB", H5T_NATIVE_DOUBLE, path);
+  } catch (const YAML::Exception& e) {
+    H5Fclose(file);
+    throw ConfigError(path + ": the checkpoint's Config attribute is not valid YAML: " + e.msg);
+  } catch (...) {
+    H5Fclose(file);
+    throw;
+  }
+  H5Fclose(file);
+}
+
+}  // namespace ax

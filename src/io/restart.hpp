@@ -1,0 +1,54 @@
+// Checkpoints: one HDF5 file holding everything a continued run needs to be
+// indistinguishable from an uninterrupted one. The state is stored as
+// global arrays (conserved cell variables [nvar, nz, ny, nx], and for MHD
+// the face fields x1f [nz, ny, nx+1], x2f, x3f) in full precision, so a run
+// may continue on another number of ranks; with it the time, the step, the
+// output and checkpoint schedules, the floor counter, the largest div B seen
+// and the resolved config.
+//
+// Files: <basename>.NNNNN.rst on the schedule (output.restart_dt,
+// output.restart_every_steps), <basename>.final.rst at the end of a run and
+// when it is stopped (signals, --wall-time). Written under a temporary name,
+// flushed and renamed (io/hdf5_file.hpp).
+#pragma once
+
+#include <string>
+
+#include "backend/comm.hpp"
+#include "backend/grid.hpp"
+#include "backend/state.hpp"
+#include "config/config.hpp"
+
+namespace ax {
+
+// The run's counters besides the state.
+struct RunCounters {
+  double time = 0;
+  long long steps = 0;
+  int snapshot_index = 0;     // index of the next regular snapshot
+  double next_output = 0;     // time of the next output.dt snapshot
+  int restart_index = 0;      // index of the next scheduled checkpoint
+  double next_restart = 0;    // time of the next output.restart_dt checkpoint
+  long long floor_hits = 0;
+  double max_div_b = 0;
+};
+
+// Collective. `u` holds the state with ghosts (cells and, for MHD, faces).
+void write_restart(const std::string& path, const Grid& g, const Comm& comm, const Config& cfg, const State& u,
+                   const RunCounters& counters);
+
+// Reads the checkpoint `path` into the interior of `u` and `counters`.
+// Throws ConfigError (exit 2) for a file that is not a complete astronomix
+// checkpoint of this problem (unreadable, truncated, foreign, another grid
+// or equation set) or a config that differs from the checkpoint's in a key
+// that may not change on restart (see restart_safe_key).
+void read_restart(const std::string& path, const Grid& g, const Comm& comm, const Config& cfg, const State& u,
+                  RunCounters* counters);
+
+// Keys a restarted run may change: the end (time.end, time.max_steps), the
+// outputs (output.*), the decomposition (mesh.ranks) and how the same
+// numbers are computed (solver.backend, solver.fused_layout, which give the
+// same bits, and mesh.gpu_aware_mpi).
+bool restart_safe_key(const std::string& dotted_key);
+
+}  // namespace ax

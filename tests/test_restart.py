@@ -1,0 +1,404 @@
+#!/usr/bin/env python3
+"""Checkpoints, restarts and faults, through the program (issue 12).
+
+* A run restarted from a checkpoint at step N writes snapshots and history
+  exactly equal to the uninterrupted run: FV hydro, FD hydro (2N and SSP
+  integrators), MHD; on the same rank count, and on another (1 -> 2, 2 -> 4,
+  4 -> 1; the global arrays bitwise, history sums to the summation bound).
+* SIGTERM (one rank) and SIGUSR1 (to one of two ranks) finish the step on
+  every rank, write <basename>.final.rst and exit 0; --wall-time stops the
+  same way before the limit; the continued runs equal uninterrupted ones.
+* A checkpoint that is truncated, foreign, missing, or whose config differs
+  in a key a restart may not change, is refused with exit 2 and a message,
+  and the output directory is left as it was.
+* A state that breaks down exits 3 on every rank, names the offending cells
+  and writes a readable emergency snapshot.
+* kill -9 at random moments of a run writing every step, 20 times in a row,
+  each time continuing from the newest checkpoint: every snapshot and
+  checkpoint under its final name stays readable, and the last continued run
+  ends equal to an uninterrupted one.
+* A full disk (a small tmpfs) and an output directory that disappears mid-run
+  end the run with a clear error (exit 1); earlier files stay readable.
+
+The last line printed is `N passed, M failed[, K skipped]`; exit status 1 on failure.
+"""
+import glob
+import hashlib
+import os
+import random
+import re
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+
+import h5py
+import numpy as np
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from astronomix_testlib import (CONFIGS, EXE, MPIEXEC, NotPermitted, bitwise_equal, check,  # noqa: E402
+                                describe_diff, exe_missing, finish, mpi_flags, read_global, run_env)
+
+EXACT_HISTORY = ("step", "time", "dt", "rho_min", "rho_max", "div_b_max")
+
+
+def command(config, sets, outdir, basename, ranks=1, extra=()):
+    cmd = [EXE, "run", os.path.join(CONFIGS, config)]
+    for s in list(sets) + [f"output.directory={outdir}", f"output.basename={basename}"]:
+        cmd += ["--set", s]
+    cmd += ["-q"] + list(extra)
+    if ranks > 1:
+        cmd = [MPIEXEC, "-n", str(ranks)] + mpi_flags() + cmd
+    return cmd
+
+
+def run(config, sets, outdir, basename, ranks=1, extra=(), expect=0, timeout=300):
+    p = subprocess.run(command(config, sets, outdir, basename, ranks, extra), capture_output=True, text=True,
+                       env=run_env(), timeout=timeout)
+    assert p.returncode == expect, (f"exit {p.returncode}, expected {expect}: "
+                                    f"{' '.join(command(config, sets, outdir, basename, ranks, extra))}\n"
+                                    f"stdout: {p.stdout[-1500:]}\nstderr: {p.stderr[-2500:]}")
+    return p
+
+
+def snapshots(d, base):
+    return sorted(os.path.basename(p) for p in glob.glob(os.path.join(d, base + ".out1.?????.athdf")))
+
+
+def history_rows(d, base):
+    with open(os.path.join(d, base + ".history.csv")) as f:
+        lines = f.read().splitlines()
+    head = lines[0].split(",")
+    return [dict(zip(head, line.split(","))) for line in lines[1:]]
+
+
+def compare_runs(ref_dir, got_dir, base, cells, same_ranks):
+    """Snapshots (global arrays, Time, NumCycles) and history of two runs agree."""
+    names = snapshots(ref_dir, base)
+    assert len(names) >= 3, f"reference wrote {names}"
+    assert snapshots(got_dir, base) == names, f"snapshots {snapshots(got_dir, base)} vs {names}"
+    for n in names:
+        a, aa, _, _ = read_global(os.path.join(ref_dir, n))
+        b, ba, _, _ = read_global(os.path.join(got_dir, n))
+        for k in a:
+            assert bitwise_equal(a[k], b[k]), f"{n} {k}: {describe_diff(a[k], b[k])}"
+        for k in ("Time", "NumCycles"):
+            assert bitwise_equal(aa[k], ba[k]), f"{n} {k}: {ba[k]} vs {aa[k]}"
+    ra, rb = history_rows(ref_dir, base), history_rows(got_dir, base)
+    assert len(ra) == len(rb), f"{len(rb)} history rows vs {len(ra)} (lost or doubled rows)"
+    tol = 0 if same_ranks else cells * np.finfo(np.float64).eps
+    for x, y in zip(ra, rb):
+        for k in x:
+            if k in EXACT_HISTORY or tol == 0:
+                assert x[k] == y[k], f"history step {x['step']}: {k} {y[k]} vs {x[k]}"
+            else:
+                scale = max(abs(float(x["mass"])), abs(float(x["energy"])), abs(float(x[k])))
+                assert abs(float(x[k]) - float(y[k])) <= tol * scale, f"history step {x['step']}: {k}"
+
+
+# ---------------------------------------------------------------- bitwise restarts
+class RestartCase:
+    def __init__(self, label, config, cells, sets, stop, checkpoint, ranks):
+        """Run A to the end; run B stops at step `stop`; run C continues B from `checkpoint`.
+        ranks = (A, B, C)."""
+        self.label, self.config, self.cells, self.sets = label, config, cells, sets
+        self.stop, self.checkpoint, self.ranks = stop, checkpoint, ranks
+
+
+def check_restart(case, tmp):
+    base = case.label
+    a, b = os.path.join(tmp, case.label, "A"), os.path.join(tmp, case.label, "B")
+    sets = [f"mesh.cells=[{','.join(map(str, case.cells))}]", "output.dt=0", "output.variables=[prim,cons]"] + case.sets
+    run(case.config, sets, a, base, case.ranks[0])
+    run(case.config, sets + [f"time.max_steps={case.stop}"], b, base, case.ranks[1])
+    ckpt = os.path.join(b, f"{base}.{case.checkpoint}.rst")
+    assert os.path.isfile(ckpt), f"no checkpoint {ckpt}: {sorted(os.listdir(b))}"
+    run(case.config, sets, b, base, case.ranks[2], extra=["--restart", ckpt])
+    compare_runs(a, b, base, int(np.prod(case.cells)), len(set(case.ranks)) == 1)
+    print(f"  {case.label}: ranks {case.ranks[0]} vs {case.ranks[1]} -> {case.ranks[2]}, "
+          f"continued from step {case.stop}: equal", flush=True)
+
+
+# ---------------------------------------------------------------- stopping
+LONG = ("blast3d.yaml", [f"mesh.cells=[40,40,40]", "mesh.lower=[-0.5,-0.5,-0.5]", "mesh.upper=[0.5,0.5,0.5]",
+                         "time.max_steps=150", "output.dt=0", "output.every_steps=50",
+                         "output.history_every=1"])
+
+
+def wait_rows(d, base, rows, proc, limit=60):
+    path = os.path.join(d, base + ".history.csv")
+    t0 = time.time()
+    while time.time() - t0 < limit and proc.poll() is None:
+        if os.path.isfile(path):
+            with open(path) as f:
+                if f.read().count("\n") >= rows + 1:
+                    return
+        time.sleep(0.02)
+    raise AssertionError(f"run ended or stalled before {rows} history rows")
+
+
+def check_signal(tmp, sig, ranks):
+    name = f"sig{sig}_{ranks}"
+    ref, got = os.path.join(tmp, name, "ref"), os.path.join(tmp, name, "got")
+    config, sets = LONG
+    run(config, sets, ref, "blast", ranks)
+    proc = subprocess.Popen(command(config, sets, got, "blast", ranks), stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True, env=run_env())
+    wait_rows(got, "blast", 8, proc)
+    if ranks == 1:
+        proc.send_signal(sig)
+    else:
+        # One rank only: the others must learn of it and stop at the same step.
+        pids = subprocess.run(["pgrep", "-f", f"output.directory={got}"], capture_output=True,
+                              text=True).stdout.split()
+        pids = [int(p) for p in pids if int(p) != proc.pid]
+        ranks_pids = [p for p in pids if os.path.basename(os.readlink(f"/proc/{p}/exe")) == "astronomix"]
+        assert len(ranks_pids) == ranks, f"found rank processes {ranks_pids}"
+        os.kill(min(ranks_pids), sig)
+    out, err = proc.communicate(timeout=120)
+    assert proc.returncode == 0, f"exit {proc.returncode} after {signal.Signals(sig).name}: {err[-1500:]}"
+    assert f"stopped by {signal.Signals(sig).name}" in out, f"no stop message in: {out[-1000:]}"
+    final = os.path.join(got, "blast.final.rst")
+    assert os.path.isfile(final), f"no final checkpoint: {sorted(os.listdir(got))}"
+    run(config, sets, got, "blast", ranks, extra=["--restart", final])
+    compare_runs(ref, got, "blast", 40 ** 3, True)
+
+
+def check_wall_time(tmp):
+    d = os.path.join(tmp, "walltime")
+    config, sets = LONG
+    t0 = time.time()
+    endless = [s for s in sets if not s.startswith("time.max_steps")] + ["time.max_steps=100000", "time.end=1000"]
+    p = run(config, endless, d, "blast", extra=["--wall-time", "00:00:03"])
+    took = time.time() - t0
+    assert took < 3.0, f"the run took {took:.2f} s for a 3 s limit"
+    assert "stopped by the wall-time limit" in p.stdout, p.stdout[-800:]
+    final = os.path.join(d, "blast.final.rst")
+    assert os.path.isfile(final), sorted(os.listdir(d))
+    with h5py.File(final, "r") as f:
+        step = int(f.attrs["Step"])
+    run(config, endless + [f"time.max_steps={step + 5}"], d, "blast", extra=["--restart", final])
+    print(f"  wall time: stopped after {took:.2f} s of 3", flush=True)
+
+
+# ---------------------------------------------------------------- bad restarts
+def tree_digest(d):
+    h = hashlib.sha256()
+    for p in sorted(glob.glob(os.path.join(d, "*"))):
+        h.update(p.encode())
+        with open(p, "rb") as f:
+            h.update(f.read())
+    return h.hexdigest()
+
+
+def check_bad_restarts(tmp):
+    d = os.path.join(tmp, "bad")
+    sets = ["mesh.cells=[32,32,1]", "time.max_steps=6", "output.every_steps=3", "output.dt=0"]
+    run("orszag_tang.yaml", sets, d, "ot")
+    good = os.path.join(d, "ot.final.rst")
+    truncated = os.path.join(tmp, "truncated.rst")
+    with open(good, "rb") as f, open(truncated, "wb") as g:
+        g.write(f.read()[: os.path.getsize(good) // 2])
+    text = os.path.join(tmp, "notes.rst")
+    with open(text, "w") as f:
+        f.write("not a checkpoint\n")
+    cases = [
+        (truncated, [], ["truncated.rst"]),
+        (os.path.join(d, "ot.out1.00000.athdf"), [], ["not an astronomix checkpoint"]),
+        (text, [], ["notes.rst", "cannot open as a checkpoint"]),
+        (os.path.join(tmp, "missing.rst"), [], ["missing.rst", "cannot open"]),
+        (good, ["physics.gamma=1.4"], ["physics.gamma", "ot.final.rst", "may change only"]),
+        (good, ["mesh.cells=[32,16,1]"], ["mesh.cells", "checkpoint"]),
+        (good, ["solver.riemann=llf"], ["solver.riemann"]),
+    ]
+    before = tree_digest(d)
+    for path, extra_sets, expect in cases:
+        p = run("orszag_tang.yaml", sets + ["time.max_steps=12"] + extra_sets, d, "ot", extra=["--restart", path],
+                expect=2)
+        for e in expect:
+            assert e in p.stderr, f"--restart {os.path.basename(path)} {extra_sets}: '{e}' not in {p.stderr[-800:]}"
+        assert tree_digest(d) == before, f"--restart {os.path.basename(path)} changed the output directory"
+    # A change a restart may make: the end.
+    run("orszag_tang.yaml", sets + ["time.max_steps=9"], d, "ot", extra=["--restart", good])
+
+
+# ---------------------------------------------------------------- broken state
+BREAKS = ["physics.density_floor=0", "physics.pressure_floor=0", "problem.left_velocity=-20",
+          "problem.right_velocity=20", "problem.right_density=1", "problem.right_pressure=1", "output.dt=0.0005"]
+
+
+def check_broken(tmp, ranks):
+    d = os.path.join(tmp, f"broken{ranks}")
+    p = run("sod.yaml", BREAKS, d, "sod", ranks, expect=3, timeout=120)
+    assert "the state has broken down after step" in p.stderr, p.stderr[-800:]
+    assert re.search(r"(density|pressure|momentum|energy) = \S+ in cell \(i, j, k\) = \(\d+, 0, 0\) at \(x, y, z\)",
+                     p.stderr), p.stderr[-800:]
+    emergency = os.path.join(d, "sod.emergency.athdf")
+    assert os.path.isfile(emergency), sorted(os.listdir(d))
+    data, attrs, nb, _ = read_global(emergency)
+    assert nb == ranks and int(attrs["NumCycles"]) > 0
+    for s in snapshots(d, "sod"):
+        read_global(os.path.join(d, s))  # the earlier snapshots are intact
+
+
+# ---------------------------------------------------------------- kill -9
+def readable_files(d):
+    """Every snapshot and checkpoint under its final name opens and reads completely."""
+    files = glob.glob(os.path.join(d, "*.athdf")) + glob.glob(os.path.join(d, "*.rst"))
+    for p in files:
+        with h5py.File(p, "r") as f:
+            for k in f.keys():
+                f[k][...]
+            if p.endswith(".rst"):
+                assert int(f.attrs["astronomix_restart"]) == 1
+    return len(files)
+
+
+def newest_checkpoint(d):
+    """The checkpoint of the latest step."""
+    best, best_step = None, -1
+    for p in glob.glob(os.path.join(d, "*.rst")):
+        with h5py.File(p, "r") as f:
+            step = int(f.attrs["Step"])
+        if step > best_step:
+            best, best_step = p, step
+    return best
+
+
+def prune(d, keep=2):
+    """Removes all but the `keep` newest snapshots and checkpoints (disk space; they were checked)."""
+    for pattern in ("ot.out1.?????.athdf", "ot.?????.rst"):
+        for p in sorted(glob.glob(os.path.join(d, pattern)))[:-keep]:
+            os.remove(p)
+            if os.path.exists(p + ".xdmf"):
+                os.remove(p + ".xdmf")
+
+
+def check_kill9(tmp):
+    d, ref = os.path.join(tmp, "kill9"), os.path.join(tmp, "kill9_ref")
+    # Small and writing every step, so that a kill lands in a write as often
+    # as in a step; a run this long is never reached by 20 short lives.
+    sets = ["mesh.cells=[32,32,1]", "time.end=1e9", "time.max_steps=1000000", "output.dt=0", "output.every_steps=1",
+            "output.restart_every_steps=2", "output.progress_every=0"]
+    rng = random.Random(12)
+    kills = 0
+    for trial in range(20):
+        ckpt = newest_checkpoint(d) if os.path.isdir(d) else None
+        extra = ["--restart", ckpt] if ckpt else []
+        proc = subprocess.Popen(command("orszag_tang.yaml", sets, d, "ot", extra=extra), stdout=subprocess.DEVNULL,
+                                stderr=subprocess.PIPE, text=True, env=run_env())
+        time.sleep(rng.uniform(0.3, 0.9))
+        if proc.poll() is None:
+            proc.kill()
+            kills += 1
+        proc.communicate(timeout=60)
+        assert readable_files(d) > 0, f"trial {trial}: nothing written yet"
+        prune(d)
+    assert kills == 20, f"only {kills} of 20 runs were still running when killed"
+    ckpt = newest_checkpoint(d)
+    with h5py.File(ckpt, "r") as f:
+        end = int(f.attrs["Step"]) + 20
+    run("orszag_tang.yaml", sets + [f"time.max_steps={end}"], d, "ot", extra=["--restart", ckpt])
+    # The uninterrupted run, writing only its first and last snapshot.
+    run("orszag_tang.yaml", [s for s in sets if not s.startswith("output.")] +
+        ["output.dt=0", f"time.max_steps={end}"], ref, "ot")
+    a, aa, _, _ = read_global(os.path.join(ref, snapshots(ref, "ot")[-1]))
+    b, ba, _, _ = read_global(os.path.join(d, snapshots(d, "ot")[-1]))
+    assert int(aa["NumCycles"]) == int(ba["NumCycles"]) == end, (aa["NumCycles"], ba["NumCycles"], end)
+    for k in a:
+        assert bitwise_equal(a[k], b[k]), f"step {end} {k} after 20 kills: {describe_diff(a[k], b[k])}"
+    print(f"  kill -9: {kills} kills, every file readable each time; continued to step {end}, equal to the "
+          f"uninterrupted run", flush=True)
+
+
+# ---------------------------------------------------------------- full disk, vanished directory
+def check_full_disk(tmp):
+    if shutil.which("unshare") is None:
+        raise NotPermitted("no unshare(1) to mount a small file system")
+    keep = os.path.join(tmp, "full_kept")
+    os.makedirs(keep)
+    mnt = os.path.join(tmp, "full")
+    os.makedirs(mnt)
+    inner = " ".join(command("sedov3d.yaml", ["mesh.cells=[16,16,16]", "output.dt=0", "output.every_steps=1",
+                                              "time.max_steps=60"], mnt, "sedov"))
+    script = (f"mount -t tmpfs -o size=700k tmpfs {mnt} || exit 99; {inner}; rc=$?; "
+              f"cp -a {mnt}/. {keep}/; exit $rc")
+    p = subprocess.run(["unshare", "-m", "sh", "-c", script], capture_output=True, text=True, env=run_env(),
+                       timeout=300)
+    if p.returncode == 99 or "unshare failed" in p.stderr or "Operation not permitted" in p.stderr:
+        raise NotPermitted(f"cannot mount a tmpfs here: {p.stderr.strip()[-200:]}")
+    assert p.returncode == 1, f"exit {p.returncode}, expected 1: {p.stderr[-1500:]}"
+    assert "failed" in p.stderr and "KiB free" in p.stderr and "earlier files are intact" in p.stderr, \
+        p.stderr[-1500:]
+    assert "Segmentation" not in p.stderr and "signal" not in p.stderr.lower(), p.stderr[-1500:]
+    names = snapshots(keep, "sedov")
+    assert names, f"nothing was written before the disk filled: {os.listdir(keep)}"
+    for n in names:
+        read_global(os.path.join(keep, n))
+    print(f"  full disk: {len(names)} snapshots written and intact, then a clear error", flush=True)
+
+
+def check_vanished_directory(tmp):
+    d = os.path.join(tmp, "vanish")
+    config, sets = LONG
+    proc = subprocess.Popen(command(config, sets + ["output.every_steps=5"], d, "blast"), stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True, env=run_env())
+    wait_rows(d, "blast", 12, proc)
+    os.rename(d, d + ".moved")
+    with open(d, "w") as f:
+        f.write("a file where the output directory was\n")
+    out, err = proc.communicate(timeout=120)
+    assert proc.returncode == 1, f"exit {proc.returncode}, expected 1: {err[-1500:]}"
+    assert "astronomix: error:" in err and ("cannot create" in err or "failed" in err), err[-1500:]
+    names = snapshots(d + ".moved", "blast")
+    assert names, "no earlier snapshots"
+    for n in names:
+        read_global(os.path.join(d + ".moved", n))
+
+
+def main():
+    t_start = time.time()
+    if exe_missing():
+        return finish()
+    tmp = tempfile.mkdtemp(prefix="astronomix_test_restart_")
+    cases = [
+        RestartCase("fv", "blast3d.yaml", [16, 24, 16], ["output.every_steps=3", "output.restart_every_steps=4",
+                                                         "time.max_steps=12"], 8, "00001", (1, 1, 1)),
+        RestartCase("fv_ranks", "blast3d.yaml", [16, 24, 16],
+                    ["output.every_steps=3", "output.restart_every_steps=4", "time.max_steps=12",
+                     "boundaries.x=reflecting"], 8, "00001", (1, 1, 2)),
+        RestartCase("fd_lsrk4", "sedov3d_fd.yaml", [16, 16, 16],
+                    ["output.every_steps=2", "output.restart_every_steps=3", "time.max_steps=9",
+                     "time.integrator=lsrk4", "time.cfl=1.0"], 6, "00001", (1, 1, 1)),
+        RestartCase("fd_ranks", "sedov3d_fd.yaml", [16, 16, 16],
+                    ["output.every_steps=2", "output.restart_every_steps=3", "time.max_steps=9"], 6, "00001",
+                    (1, 4, 1)),
+        RestartCase("mhd", "orszag_tang.yaml", [32, 32, 1], ["output.every_steps=4", "output.restart_dt=0.02",
+                                                             "time.max_steps=30"], 20, "final", (1, 1, 1)),
+        RestartCase("mhd_ranks", "orszag_tang.yaml", [32, 32, 1],
+                    ["output.every_steps=4", "output.restart_every_steps=5", "time.max_steps=20"], 10, "00001",
+                    (1, 2, 4)),
+    ]
+    for case in cases:
+        check(f"restart {case.label}: snapshots and history equal the uninterrupted run", check_restart, case, tmp)
+    check("SIGTERM (1 rank): final checkpoint, exit 0, continued run equal", check_signal, tmp, signal.SIGTERM, 1)
+    check("SIGUSR1 to one of 2 ranks: all stop, final checkpoint, continued run equal", check_signal, tmp,
+          signal.SIGUSR1, 2)
+    check("--wall-time: stops with a checkpoint before the limit", check_wall_time, tmp)
+    check("bad checkpoints and unsafe config changes: exit 2, message, outputs untouched", check_bad_restarts, tmp)
+    check("broken state, 1 rank: exit 3, offending cells, emergency snapshot", check_broken, tmp, 1)
+    check("broken state, 2 ranks: exit 3 together", check_broken, tmp, 2)
+    check("kill -9 20 times during output: files readable, restart completes and matches", check_kill9, tmp)
+    for name, fn in (("full disk: clear error, earlier files intact", check_full_disk),
+                     ("output directory gone mid-run: clear error, earlier files intact", check_vanished_directory)):
+        try:
+            check(name, fn, tmp)
+        except NotHere as e:  # check() re-raises nothing; kept for clarity
+            print(f"SKIP {name}: {e}", flush=True)
+    return finish(tmp, t_start)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
