@@ -26,7 +26,7 @@ APT_PKGS=(cmake g++ make libopenmpi-dev openmpi-bin libhdf5-openmpi-dev
   ca-certificates)
 # What the output test's ParaView and yt checks need, installed by the test
 # command (scripts/test.sh) so they run rather than skip on a fresh machine.
-TEST_TOOL_PKGS=(paraview python3-paraview xvfb)
+TEST_TOOL_PKGS=(paraview python3-paraview xvfb clang)
 [ "${ASTRONOMIX_TEST_TOOLS:-0}" = 1 ] && APT_PKGS+=("${TEST_TOOL_PKGS[@]}")
 
 APT_UPDATED=0
@@ -83,6 +83,20 @@ else
     log "installing: ${missing[*]}"
     apt_update
     apt-get install -y --no-install-recommends "${missing[@]}"
+  fi
+fi
+
+# The fuzz test's runtime (libFuzzer) ships apart from clang, in the
+# compiler-rt package of clang's own version (libclang-rt-14-dev on
+# Debian 12, -18- on Ubuntu 24.04).
+if [ "${ASTRONOMIX_TEST_TOOLS:-0}" = 1 ] && [ "${ASTRONOMIX_SKIP_APT:-0}" != 1 ] && command -v clang >/dev/null; then
+  fuzzer_lib=$(clang -print-file-name=libclang_rt.fuzzer-x86_64.a)
+  if [ ! -f "$fuzzer_lib" ]; then
+    [ "$IS_ROOT" -eq 1 ] || die "libFuzzer is missing (install clang's compiler-rt package as root)"
+    clang_major=$(clang -dumpversion | cut -d. -f1)
+    log "installing libclang-rt-$clang_major-dev (libFuzzer)"
+    apt_update
+    apt-get install -y --no-install-recommends "libclang-rt-$clang_major-dev"
   fi
 fi
 

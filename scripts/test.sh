@@ -6,6 +6,7 @@
 #   bash scripts/test.sh                       # everything
 #   ASTRONOMIX_SANITIZE_TESTS=0 bash scripts/test.sh   # skip the sanitizer pass
 #   CTEST_ARGS="-LE slow" bash scripts/test.sh
+#   ASTRONOMIX_FUZZ_SECONDS=0 bash scripts/test.sh      # skip fuzzing the config loader
 set -euo pipefail
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 export ASTRONOMIX_TEST_TOOLS=1 ASTRONOMIX_REQUIRE_TOOLS=${ASTRONOMIX_REQUIRE_TOOLS:-1}
@@ -19,4 +20,30 @@ if [ "${ASTRONOMIX_SANITIZE_TESTS:-1}" = 1 ]; then
   # Open MPI's own allocations are not ours to report.
   export ASAN_OPTIONS=detect_leaks=0:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
   (cd "$here/build-sanitize" && ctest --output-on-failure -j"$(nproc)" -LE slow)
+fi
+
+# The config loader and --set parser under libFuzzer (clang, ASan + UBSan),
+# seeded with the shipped configs, for a bounded time: any crash, sanitizer
+# report or rejection that is not a config error naming its place fails.
+fuzz_seconds=${ASTRONOMIX_FUZZ_SECONDS:-60}
+if [ "$fuzz_seconds" -gt 0 ]; then
+  echo "[test] fuzzing the config loader for $fuzz_seconds s (libFuzzer, clang, address + undefined)"
+  # clang's vectorisation remarks on loops GCC vectorises are not errors of ours.
+  CC=clang CXX=clang++ BUILD_DIR=build-fuzz ASTRONOMIX_SKIP_APT=1 ASTRONOMIX_CMAKE_ARGS="-DASTRONOMIX_FUZZ=ON \
+-DASTRONOMIX_SANITIZE=address,undefined -DASTRONOMIX_TESTS=OFF -DASTRONOMIX_BENCHMARKS=OFF \
+-DASTRONOMIX_WERROR=OFF -DCMAKE_BUILD_TYPE=RelWithDebInfo" bash "$here/scripts/build.sh"
+  corpus=$(mktemp -d /tmp/astronomix-fuzz-corpus.XXXXXX)
+  fuzz_log=$(mktemp /tmp/astronomix-fuzz.XXXXXX.log)
+  status=0
+  (cd "$corpus" && ASAN_OPTIONS=detect_leaks=0 "$here/build-fuzz/astronomix_fuzz_config" \
+     -max_total_time="$fuzz_seconds" -rss_limit_mb=4096 -print_final_stats=1 "$corpus" "$here/configs") \
+     > "$fuzz_log" 2>&1 || status=$?
+  grep -E "^(Done|stat::number_of_executed_units|stat::new_units_added)" "$fuzz_log" || true
+  if [ "$status" -ne 0 ]; then
+    tail -n 60 "$fuzz_log"
+    echo "[test] fuzzing found a failure (input saved in $corpus)"
+    exit 1
+  fi
+  echo "[test] fuzzing: no crash"
+  rm -rf "$corpus" "$fuzz_log"
 fi

@@ -303,6 +303,10 @@ BAD = [
          [Loc("b_par:"), "problem.b_par", "b_par != 0"]),
     # --- the command line -----------------------------------------------------
     case("cli_unknown_subcommand", BASE, [Re(r"\brn\b")], args=["rn", CFG]),
+    case("cli_wall_time_not_a_duration", BASE, ["--wall-time", "'soon'", "hh:mm:ss"],
+         args=RUN + ["--wall-time", "soon"]),
+    case("cli_restart_missing", BASE, ["nothere.rst", "cannot open as a checkpoint"],
+         args=RUN + ["--restart", "nothere.rst"]),
     case("cli_missing_config", BASE, ["config"], args=["run"]),
 ]
 

@@ -65,7 +65,7 @@ std::int64_t GhostExchange::planned_host_bytes(const Grid& grid, int nvar, bool 
 
 GhostExchange::GhostExchange(const Grid& grid, const Comm& comm, int nvar,
                              const BoundaryKind bc[3][2], bool gpu_aware_mpi, bool mhd)
-    : grid_(grid), comm_(comm), nvar_(nvar), mhd_(mhd), gpu_aware_(gpu_aware_mpi) {
+    : grid_(grid), comm_(comm), gpu_aware_(gpu_aware_mpi) {
   for (int d = 0; d < 3; ++d) {
     bc_[d][0] = bc[d][0];
     bc_[d][1] = bc[d][1];

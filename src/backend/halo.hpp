@@ -55,8 +55,6 @@ class GhostExchange {
 
   Grid grid_;
   Comm comm_;
-  int nvar_;
-  bool mhd_;
   BoundaryKind bc_[3][2];
   bool gpu_aware_;
   long long bytes_ = 0;

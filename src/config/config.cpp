@@ -345,6 +345,9 @@ Config parse_config(const std::string& yaml_text, const std::string& name,
     throw ConfigError(os.str());
   }
   if (!root.IsDefined() || root.IsNull()) root = YAML::Node(YAML::NodeType::Map);
+  // Before the overrides, which index the top level (found by fuzzing: a
+  // file holding a single scalar made yaml-cpp throw on --set).
+  if (!root.IsMap()) throw ConfigError(name + ": expected a mapping of sections (mesh, time, ...) at the top level");
   reject_duplicate_keys(root, name, "");
   for (const auto& o : overrides) apply_override(root, o, *ctx);
   return parse(root, ctx, nranks);
