@@ -107,6 +107,7 @@ void Simulation::step(Real dt) {
   // One-stage integrators end in a stage buffer: make it the state.
   if (!in.same_as(u_)) std::swap(u_, work_[0]);
   time_ += dt;
+  last_dt_ = double(dt);
   ++steps_;
 }
 
@@ -198,6 +199,7 @@ void Simulation::restore(const std::string& path) {
   }
   time_ = c.time;
   steps_ = c.steps;
+  last_dt_ = c.last_dt;
   snapshot_index_ = c.snapshot_index;
   next_out_ = c.next_output;
   restart_index_ = c.restart_index;
@@ -217,6 +219,7 @@ std::string Simulation::write_checkpoint(bool final) {
   RunCounters c;
   c.time = time_;
   c.steps = steps_;
+  c.last_dt = last_dt_;
   c.snapshot_index = snapshot_index_;
   c.next_output = next_out_;
   c.restart_index = restart_index_ + (final ? 0 : 1);  // the schedule after this one

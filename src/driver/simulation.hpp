@@ -113,6 +113,7 @@ class Simulation {
   Scheme scheme_;
   double time_ = 0;
   long long steps_ = 0;
+  double last_dt_ = 0;
   long long floor_hits_ = 0;
   double max_div_b_ = 0;
   int snapshot_index_ = 0;

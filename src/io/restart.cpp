@@ -158,6 +158,7 @@ void write_restart(const std::string& path, const Grid& g, const Comm& comm, con
     hdf5_attr(file, "Mhd", H5T_NATIVE_INT, {}, &mhd);
     hdf5_attr(file, "RootGridSize", H5T_NATIVE_INT, {3}, root);
     hdf5_attr(file, "Time", H5T_NATIVE_DOUBLE, {}, &c.time);
+    hdf5_attr(file, "LastDt", H5T_NATIVE_DOUBLE, {}, &c.last_dt);
     const std::int64_t step = c.steps, floors = c.floor_hits;
     hdf5_attr(file, "Step", H5T_NATIVE_INT64, {}, &step);
     hdf5_attr(file, "FloorHits", H5T_NATIVE_INT64, {}, &floors);
@@ -247,6 +248,7 @@ void read_restart(const std::string& path, const Grid& g, const Comm& comm, cons
       Kokkos::deep_copy(u.b[d], hb);
     }
     c->time = read_attr<double>(file, "Time", H5T_NATIVE_DOUBLE, path);
+    c->last_dt = read_attr<double>(file, "LastDt", H5T_NATIVE_DOUBLE, path);
     c->steps = read_attr<std::int64_t>(file, "Step", H5T_NATIVE_INT64, path);
     c->floor_hits = read_attr<std::int64_t>(file, "FloorHits", H5T_NATIVE_INT64, path);
     c->snapshot_index = read_attr<int>(file, "SnapshotIndex", H5T_NATIVE_INT, path);

@@ -25,6 +25,7 @@ namespace ax {
 struct RunCounters {
   double time = 0;
   long long steps = 0;
+  double last_dt = 0;         // of the step that led here (the next one follows from the state)
   int snapshot_index = 0;     // index of the next regular snapshot
   double next_output = 0;     // time of the next output.dt snapshot
   int restart_index = 0;      // index of the next scheduled checkpoint
