@@ -1,0 +1,223 @@
+// What a run writes and says: snapshots, checkpoints, the history file,
+// the run header and summary, and the report of a broken state. The state
+// and the time loop are in simulation.cpp.
+#include <mpi.h>
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <cstdio>
+#include <filesystem>
+#include <iostream>
+#include <sstream>
+
+#include "backend/memory.hpp"
+#include "driver/broken_state.hpp"
+#include "driver/run_control.hpp"
+#include "driver/simulation.hpp"
+#include "hydro/hydro_kernels.hpp"
+#include "io/athdf.hpp"
+#include "io/hdf5_file.hpp"
+#include "io/restart.hpp"
+#include "mhd/mhd_kernels.hpp"
+
+namespace ax {
+
+namespace {
+
+std::string fmt(const char* f, double v) {
+  char buf[64];
+  std::snprintf(buf, sizeof(buf), f, v);
+  return buf;
+}
+
+}  // namespace
+
+std::string Simulation::write_snapshot(bool sequential) {
+  char name[64];
+  std::snprintf(name, sizeof(name), ".out1.%05d.athdf", snapshot_index_++);
+  SnapshotRequest req;
+  req.path = (std::filesystem::path(cfg_.out_dir) / (cfg_.basename + name)).string();
+  req.time = time_;
+  req.cycle = steps_;
+  req.sequential = sequential || cfg_.sequential_io;
+  write_athdf(req, grid_, comm_, cfg_, u_.u);
+  return req.path;
+}
+
+void Simulation::write_history_line(Real dt) {
+  const Totals t = local_totals(grid_, u_.u);
+  const double mass = allreduce_sum(comm_, t.mass), e = allreduce_sum(comm_, t.energy);
+  double mom[3];
+  for (int d = 0; d < 3; ++d) mom[d] = allreduce_sum(comm_, t.mom[d]);
+  const double lo = allreduce_min(comm_, t.rho_min), hi = allreduce_max(comm_, t.rho_max);
+  double me[3] = {0, 0, 0}, divb = 0;
+  if (cfg_.mhd) {
+    mhd_local_magnetic_energy(grid_, u_.u, me);
+    for (int d = 0; d < 3; ++d) me[d] = allreduce_sum(comm_, me[d]);
+    divb = div_b();
+  }
+  if (!comm_.root() || !history_.is_open()) return;
+  char line[768];
+  int n = std::snprintf(line, sizeof(line), "%lld,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g",
+                        steps_, time_, double(dt), mass, mom[0], mom[1], mom[2], e, lo, hi);
+  if (cfg_.mhd)
+    std::snprintf(line + n, sizeof(line) - n, ",%.17g,%.17g,%.17g,%.17g", me[0], me[1], me[2], divb);
+  history_ << line << "\n" << std::flush;
+}
+
+void Simulation::print_header() const {
+  if (!verbose_ || !comm_.root()) return;
+  std::ostringstream os;
+  os << "astronomix: " << cfg_.problem_name << " from " << cfg_.file << "\n"
+     << "  grid " << grid_.nx_global[0] << " x " << grid_.nx_global[1] << " x " << grid_.nx_global[2]
+     << " (" << grid_.dim() << "D), " << comm_.size << " rank(s) as " << comm_.dims[0] << " x "
+     << comm_.dims[1] << " x " << comm_.dims[2] << ", block " << grid_.nx[0] << " x " << grid_.nx[1]
+     << " x " << grid_.nx[2] << ", ghost depth " << grid_.ng << "\n"
+     << "  Kokkos " << KOKKOS_VERSION << " on " << ExecSpace::name() << ", "
+     << (sizeof(Real) == 8 ? "double" : "float") << " precision, HDF5 "
+     << (hdf5_is_parallel() ? "parallel" : "serial") << ", MPI "
+     << (cfg_.gpu_aware_mpi ? "GPU-aware" : "staged through host") << "\n"
+     << "  " << hydro_->family() << (cfg_.mhd ? " mhd: " : " hydro: ") << hydro_->path() << " path (" << hydro_->reason() << "); "
+     << hydro_->scheme() << " + " << to_string(cfg_.integrator) << ", cfl " << cfg_.cfl
+     << (cfg_.family == "fd" ? " (of the sum of the axes' signal speeds)" : "");
+  std::cout << os.str() << std::endl;
+}
+
+std::string Simulation::write_checkpoint(bool final) {
+  char name[64];
+  if (final)
+    std::snprintf(name, sizeof(name), ".final.rst");
+  else
+    std::snprintf(name, sizeof(name), ".%05d.rst", restart_index_);
+  const std::string path = (std::filesystem::path(cfg_.out_dir) / (cfg_.basename + name)).string();
+  RunCounters c;
+  c.time = time_;
+  c.steps = steps_;
+  c.last_dt = last_dt_;
+  c.snapshot_index = snapshot_index_;
+  c.next_output = next_out_;
+  c.restart_index = restart_index_ + (final ? 0 : 1);  // the schedule after this one
+  c.next_restart = next_restart_;
+  c.floor_hits = allreduce_sum(comm_, floor_hits_);
+  c.max_div_b = max_div_b_;
+  write_restart(path, grid_, comm_, cfg_, u_, c);
+  if (!final) ++restart_index_;
+  return path;
+}
+
+void Simulation::open_history(bool continuing) {
+  namespace fs = std::filesystem;
+  const std::string header = std::string("step,time,dt,mass,mom1,mom2,mom3,energy,rho_min,rho_max") +
+                             (cfg_.mhd ? ",magnetic_energy1,magnetic_energy2,magnetic_energy3,div_b_max" : "");
+  const fs::path path = fs::path(cfg_.out_dir) / (cfg_.basename + ".history.csv");
+  if (!continuing) {
+    history_.open(path);
+    history_ << header << "\n";
+    return;
+  }
+  // A continued run keeps the rows up to its checkpoint's step (a run that
+  // went on, or died mid-line, after writing that checkpoint left more), so
+  // no row is lost or doubled; the file is rewritten atomically first.
+  std::ifstream in(path);
+  std::string text = header + "\n", line;
+  long long kept = 0;
+  const std::size_t columns = std::size_t(std::count(header.begin(), header.end(), ',')) + 1;
+  if (in) {
+    std::getline(in, line);  // the header
+    while (std::getline(in, line)) {
+      if (in.eof()) break;  // a last line without its newline is incomplete
+      if (std::size_t(std::count(line.begin(), line.end(), ',')) + 1 != columns) continue;
+      if (std::atoll(line.c_str()) > steps_) break;
+      text += line + "\n";
+      ++kept;
+    }
+  } else {
+    log("  history: " + path.string() + " not found; starting it at step " + std::to_string(steps_));
+  }
+  write_text_atomically(path.string(), text);
+  history_.open(path, std::ios::app);
+  (void)kept;
+}
+
+void Simulation::stop_broken(Real dt) {
+  const std::string report = broken_state_report(grid_, comm_, cfg_, u_.u);
+  std::string snapshot;
+  if (cfg_.write_files) {
+    const std::string path =
+        (std::filesystem::path(cfg_.out_dir) / (cfg_.basename + ".emergency.athdf")).string();
+    SnapshotRequest req;
+    req.path = path;
+    req.time = time_;
+    req.cycle = steps_;
+    req.sequential = cfg_.sequential_io;
+    write_athdf(req, grid_, comm_, cfg_, u_.u);
+    snapshot = "; wrote " + path + " with that state";
+  }
+  (void)dt;  // NaN or not positive: the CFL condition has no answer for this state
+  char head[160];
+  std::snprintf(head, sizeof(head), "the state has broken down after step %lld (t = %.9g), no time step can be taken: ",
+                steps_, time_);
+  throw RunStopped(kExitBrokenState, std::string(head) + report + snapshot);
+}
+
+void Simulation::write_summary(const RunSummary& s) const {
+  if (!comm_.root()) return;
+  nlohmann::json j;
+  j["problem"] = cfg_.problem_name;
+  j["config"] = cfg_.file;
+  j["cells"] = s.cells;
+  j["grid"] = {grid_.nx_global[0], grid_.nx_global[1], grid_.nx_global[2]};
+  j["ranks"] = comm_.size;
+  j["process_grid"] = {comm_.dims[0], comm_.dims[1], comm_.dims[2]};
+  j["steps"] = s.steps;
+  j["time"] = s.sim_time;
+  j["wall_s"] = s.wall_s;
+  j["step_wall_s"] = s.step_wall_s;
+  j["cell_updates_per_s"] = s.cell_updates_per_s;
+  j["steps_this_run"] = s.steps_this_run;  // since the start, or the restart
+  j["cell_updates_per_s_steps_only"] =
+      s.step_wall_s > 0 ? double(s.cells) * double(s.steps_this_run) / s.step_wall_s : 0;
+  j["floor_activations"] = s.floor_hits;
+  j["host_peak_rss_bytes_max_rank"] = s.host_peak_bytes_max;
+  j["device_memory_used_bytes"] = s.device_peak_bytes;
+  j["state_bytes"] = s.state_bytes;
+  j["array_bytes"] = s.array_bytes;
+  j["array_bytes_over_state"] = double(s.array_bytes) / double(s.state_bytes);
+  // What the plan made before allocating predicted for rank 0 (astronomix check prints it).
+  j["planned_host_peak_bytes"] = plan_.host_bytes();
+  j["planned_device_bytes"] = plan_.device_bytes();
+  j["planned_array_bytes_per_rank"] = plan_.arrays();
+  if (cfg_.mhd) j["div_b_max"] = s.div_b_max;  // normalised: |div B| dx_min / max |B|, max over checks
+  j["solver_family"] = hydro_->family();
+  j["hydro_path"] = hydro_->path();
+  j["hydro_path_reason"] = hydro_->reason();
+  j["execution_space"] = ExecSpace::name();
+  j["kokkos_version"] = KOKKOS_VERSION;
+  j["precision"] = sizeof(Real) == 8 ? "double" : "float";
+  j["snapshots"] = s.snapshots;
+  j["checkpoints"] = s.checkpoints;
+  if (!s.stopped_by.empty()) j["stopped_by"] = s.stopped_by;
+  if (cfg_.write_files) {
+    std::ofstream f(std::filesystem::path(cfg_.out_dir) / (cfg_.basename + ".summary.json"));
+    f << j.dump(2) << "\n";
+  }
+  if (verbose_) {
+    char line[512];
+    std::snprintf(line, sizeof(line),
+                  "done: %lld cells x %lld steps in %.3f s = %.3e cell-updates/s "
+                  "(%.3e in steps alone); t = %.6g; floors hit %lld times\n"
+                  "peak memory: host %.1f MiB (max over ranks), GPU %s; conserved state %.1f MiB, "
+                  "solver arrays %.1f MiB (%.2fx the state)",
+                  (long long)s.cells, s.steps_this_run, s.wall_s, s.cell_updates_per_s,
+                  j["cell_updates_per_s_steps_only"].get<double>(), s.sim_time, s.floor_hits,
+                  s.host_peak_bytes_max / 1048576.0,
+                  s.device_peak_bytes < 0 ? "n/a" : fmt("%.1f MiB", s.device_peak_bytes / 1048576.0).c_str(),
+                  s.state_bytes / 1048576.0, s.array_bytes / 1048576.0,
+                  double(s.array_bytes) / double(s.state_bytes));
+    std::cout << line << std::endl;
+    if (cfg_.mhd)
+      std::printf("div B: max |div B| dx_min / max |B| = %.3e over the run's checks\n", s.div_b_max);
+  }
+}
+
+}  // namespace ax
