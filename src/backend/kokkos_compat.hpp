@@ -8,6 +8,19 @@
 #error "Kokkos_Core.hpp did not define KOKKOS_VERSION"
 #endif
 
+// Full unrolling of a short loop over a state's variables. GCC unrolls
+// such loops by itself only up to a size limit; a loop over faces with the
+// MHD Riemann solver inside then keeps inner loops and does not vectorise.
+#if defined(__CUDACC__) || defined(__HIPCC__)
+#define AX_UNROLL _Pragma("unroll")
+#elif defined(__clang__)
+#define AX_UNROLL _Pragma("clang loop unroll(full)")
+#elif defined(__GNUC__)
+#define AX_UNROLL _Pragma("GCC unroll 16")
+#else
+#define AX_UNROLL
+#endif
+
 namespace ax::math {
 
 // Kokkos 3.x keeps its math functions in Kokkos::Experimental; 4.0 moved them

@@ -29,6 +29,28 @@ struct Box {
 #define ASTRONOMIX_FLAT_LOOPS 1
 #endif
 
+// Loops over a row of faces or cells that the host compiler should
+// vectorise (structure-of-arrays scratch rows in the CPU sweeps); a no-op
+// for device code and without OpenMP.
+#if defined(ASTRONOMIX_FLAT_LOOPS) || !defined(_OPENMP)
+#define ASTRONOMIX_SIMD
+#else
+#define ASTRONOMIX_SIMD _Pragma("omp simd")
+#endif
+// The same for loop bodies with local arrays passed to inlined functions
+// (the MHD Riemann solvers): GCC's `omp simd` gives such arrays one copy per
+// lane in memory and then cannot vectorise them, while its auto-vectoriser,
+// told that the iterations are independent, keeps them in registers.
+#if defined(ASTRONOMIX_FLAT_LOOPS)
+#define ASTRONOMIX_IVDEP
+#elif defined(__clang__)
+#define ASTRONOMIX_IVDEP _Pragma("clang loop vectorize(enable)")
+#elif defined(__GNUC__)
+#define ASTRONOMIX_IVDEP _Pragma("GCC ivdep")
+#else
+#define ASTRONOMIX_IVDEP
+#endif
+
 // MIN_BLOCKS > 0 asks the GPU compiler to fit that many blocks of 256
 // threads per multiprocessor (__launch_bounds__), trading registers for
 // occupancy.

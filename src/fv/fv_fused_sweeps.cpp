@@ -26,13 +26,6 @@ struct Mode {
   bool first, last;
 };
 
-// Loops the host compiler should vectorise (a no-op for device code).
-#if defined(ASTRONOMIX_FLAT_LOOPS) || !defined(_OPENMP)
-#define ASTRONOMIX_SIMD
-#else
-#define ASTRONOMIX_SIMD _Pragma("omp simd")
-#endif
-
 template <int ORDER, Limiter L, RiemannSolver RS>
 struct SweepsStage {
   // Scratch rows (each `width` long): 4 rolling rows of primitives (5 vars

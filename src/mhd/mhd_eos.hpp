@@ -56,7 +56,7 @@ KOKKOS_INLINE_FUNCTION void mhd_prim_to_cons(const IdealGas& eos, const Real w[N
 // ca)) and bn = 0. Everything is scaled by rho so there is one division.
 // Only squares of the field enter, so the result is independent of the sign
 // of any component (needed for the mirror symmetry of the solvers).
-KOKKOS_INLINE_FUNCTION Real fast_speed(const IdealGas& eos, Real rho, Real p, Real bn, Real bt1, Real bt2) {
+KOKKOS_FORCEINLINE_FUNCTION Real fast_speed(const IdealGas& eos, Real rho, Real p, Real bn, Real bt1, Real bt2) {
   const Real asq = eos.gamma * p;           // rho a^2
   const Real btsq = bt1 * bt1 + bt2 * bt2;  // rho bt^2
   const Real bsq = bn * bn + btsq;          // rho b^2
