@@ -49,12 +49,17 @@ KOKKOS_INLINE_FUNCTION std::int64_t slab_index(const int e[3], int n, int k, int
   return ((std::int64_t(n) * e[2] + k) * e[1] + j) * e[0] + i;
 }
 
+// Messages along d only where the block does not span the domain along d:
+// with one rank along an axis its ghosts come from its own interior
+// (periodic) or from the physical boundary, and no buffer is needed.
+bool has_messages(const Grid& g, int d) { return g.active(d) && g.nx[d] < g.nx_global[d]; }
+
 }  // namespace
 
 std::int64_t GhostExchange::planned_device_bytes(const Grid& grid, int nvar, bool mhd) {
   std::int64_t n = 0;
   for (int d = 0; d < 3; ++d)
-    if (grid.active(d)) n += 2 * 2 * slab_count(grid, d, nvar, mhd);  // send + receive, both faces
+    if (has_messages(grid, d)) n += 2 * 2 * slab_count(grid, d, nvar, mhd);  // send + receive, both faces
   return n * std::int64_t(sizeof(Real));
 }
 
@@ -69,7 +74,7 @@ GhostExchange::GhostExchange(const Grid& grid, const Comm& comm, int nvar,
   for (int d = 0; d < 3; ++d) {
     bc_[d][0] = bc[d][0];
     bc_[d][1] = bc[d][1];
-    if (!grid.active(d)) continue;
+    if (!has_messages(grid, d)) continue;
     const std::int64_t n = 2 * slab_count(grid, d, nvar, mhd);
     const std::string axis = std::to_string(d);
     send_[d] = Kokkos::View<Real*, MemSpace>("halo_send_" + axis, n);
@@ -115,6 +120,21 @@ void GhostExchange::exchange_axis(int d, const Array4& u, int stagger) {
   const int nvar = int(u.extent(0));
   const std::int64_t face = s.count(nvar);
   const int ng = s.ng, ie = grid_.ie(d), st = stagger == d ? 1 : 0;
+  // With one rank along a periodic axis both neighbours are this rank: each
+  // ghost layer is copied straight from the opposite side of the interior
+  // (one kernel, no buffers; the same values a message would bring).
+  if (lo == comm_.rank && hi == comm_.rank) {
+    par_for_vars("halo_periodic_self", nvar, s.both_faces(), KOKKOS_LAMBDA(int n, int k, int j, int i) {
+      const int c[3] = {i, j, k};
+      const int f = c[d] / ng;
+      const int cl = c[d] - f * ng;
+      int dst[3] = {i, j, k}, src[3] = {i, j, k};
+      dst[d] = f == 0 ? cl : ie + st + cl;
+      src[d] = f == 0 ? ie - ng + cl : ng + st + cl;
+      u(n, dst[2], dst[1], dst[0]) = u(n, src[2], src[1], src[0]);
+    });
+    return;
+  }
   auto send = send_[d];
   auto recv = recv_[d];
 
@@ -130,15 +150,7 @@ void GhostExchange::exchange_axis(int d, const Array4& u, int stagger) {
     send(f * face + slab_index(s.e, n, c[2], c[1], c[0])) = u(n, src[2], src[1], src[0]);
   });
 
-  // With one rank along a periodic axis both neighbours are this rank: the
-  // received faces are the sent ones, swapped, and no message is needed.
-  const bool self = lo == comm_.rank && hi == comm_.rank;
-  Kokkos::View<Real*, MemSpace> from = recv;
-  int swap = 0;
-  if (self) {
-    from = send;
-    swap = 1;
-  } else {
+  {
     Real* sbuf = send.data();
     Real* rbuf = recv.data();
     if (!gpu_aware_) {
@@ -170,7 +182,7 @@ void GhostExchange::exchange_axis(int d, const Array4& u, int stagger) {
     int dst[3] = {i, j, k};
     dst[d] = f == 0 ? cl : ie + st + cl;
     c[d] = cl;
-    u(n, dst[2], dst[1], dst[0]) = from((f ^ swap) * face + slab_index(s.e, n, c[2], c[1], c[0]));
+    u(n, dst[2], dst[1], dst[0]) = recv(f * face + slab_index(s.e, n, c[2], c[1], c[0]));
   });
 }
 
