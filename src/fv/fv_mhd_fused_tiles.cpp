@@ -1,17 +1,23 @@
 // The first kernel of the fused FV MHD stage for GPUs, each face once: a
 // team takes a tile of TX x TY cells in the x-y plane and walks a strip of
-// SZ planes along z. Per plane it computes the lower x- and y-faces and the
-// upper z-face of each cell (the tile's far x- and y-faces in a second,
-// compact pass), keeps their hydro fluxes in team scratch (the z-faces of
+// SZ planes along z. Per plane it converts the plane's cells, with two
+// layers around the tile, to primitives in team scratch once; computes the
+// lower x- and y-faces of each cell from there (the tile's far x- and
+// y-faces in a second, compact pass) and its upper z-face from the cells
+// above and below; keeps their hydro fluxes in team scratch (the z-faces of
 // two planes), and after a barrier finishes the cells' hydro variables. The
 // face EMFs and signs go to the CT arrays as the faces are made; the faces
 // of the layer around the interior that CT also reads come from the cells
 // kernel, run on that layer only.
 // Why: with HLLD the cells layout (each face twice) spent 13 of its 16 ms
 // per stage at 256^3 in its first kernel (4.7 ms with LLF), the Riemann
-// solves. Measured on the H200 at 256^3 (3D Orszag-Tang, 100 steps): tiles
-// 5.58e8 cell-updates/s capped at 128 registers (4.83e8 uncapped, 255
-// registers and two teams per multiprocessor), cells 5.08e8, native 5.25e8.
+// solves. Halving the faces (tiles, each cell converting its neighbours
+// for every face) gave 5.58e8 cell-updates/s capped at 128 registers
+// (4.83e8 uncapped: 255 registers, two teams per multiprocessor) against
+// cells 5.08e8 and native 5.25e8; Nsight Compute then showed the PLM stage
+// taking 15.9 ms against 8.6 ms for the donor-cell stage: the ten
+// conversions per cell and the registers they hold, which the shared plane
+// of primitives removes for the x- and y-faces.
 #include "fv/fv_dispatch.hpp"
 #include "fv/fv_mhd_fused_kernels.hpp"
 #include "time/stage_combination.hpp"
@@ -52,6 +58,23 @@ KOKKOS_FORCEINLINE_FUNCTION void lower_flux(const IdealGas& eos, const Array4& u
   lower_flux<D, ORDER, L, RS>(eos, u, bface, k, j, i, w2, f);
 }
 
+// Flux through the lower face along D (0 or 1) of the cell at plane
+// position (b, a) of the primitives plane P (8 variables, pitch px along a,
+// py along b), whose neighbours along D are read from P too.
+template <int D, int ORDER, Limiter L, MhdRiemannSolver RS>
+KOKKOS_FORCEINLINE_FUNCTION void plane_lower_flux(const IdealGas& eos, const Real* P, int px, int py, int b, int a,
+                                                  Real bn, Real f[NWAVE_FACE]) {
+  const int step = D == 0 ? 1 : px;  // next cell along D in the plane
+  const int c = b * px + a;
+  Real l[NWAVE_FACE], r[NWAVE_FACE];
+  for (int q = 0; q < NWAVE_FACE; ++q) {
+    const Real* v = P + mhd_frame_slot<D>(q) * px * py + c;
+    face_states<ORDER, L>(ORDER == 2 ? v[-2 * step] : Real(0), v[-step], v[0], ORDER == 2 ? v[step] : Real(0), l[q],
+                          r[q]);
+  }
+  mhd_riemann_flux<RS>(eos, l, r, bn, f);
+}
+
 struct Geometry {
   bool active[3];
   int is[3], ie[3];
@@ -74,9 +97,13 @@ void tiles(const FvOptions& opt, const Grid& g, Real a, Real b, Real c_dt, const
   x.tiles_x = (g.nx[0] + tx_n - 1) / tx_n;
   x.tiles_y = (g.nx[1] + ty_n - 1) / ty_n;
   const int strips = (g.nx[2] + sz - 1) / sz;
-  // Scratch: fx[5][ty][tx + 1], fy[5][ty + 1][tx], fz[2][5][ty][tx].
+  // Scratch: fx[5][ty][tx + 1], fy[5][ty + 1][tx], fz[2][5][ty][tx], and the
+  // plane's primitives P[8][ty + 2 hy][tx + 2 hx] (two layers around the
+  // tile along the active axes of the plane).
   const int nfx = NHYDRO * ty_n * (tx_n + 1), nfy = NHYDRO * (ty_n + 1) * tx_n, nfz = NHYDRO * ty_n * tx_n;
-  const std::size_t scratch = Scratch::shmem_size(nfx + nfy + 2 * nfz);
+  const int hx = g.active(0) ? 2 : 0, hy = g.active(1) ? 2 : 0;
+  const int px = tx_n + 2 * hx, py = ty_n + 2 * hy, np = NMHD * px * py;
+  const std::size_t scratch = Scratch::shmem_size(nfx + nfy + 2 * nfz + np);
   const Array4 u = in.u, b1 = in.b.x1f, b2 = in.b.x2f, b3 = in.b.x3f;
   const Array4 e1 = ws.face_e.e[0], e2 = ws.face_e.e[1], e3 = ws.face_e.e[2];
   const SignArray s1 = ws.mass_sign[0], s2 = ws.mass_sign[1], s3 = ws.mass_sign[2];
@@ -89,10 +116,11 @@ void tiles(const FvOptions& opt, const Grid& g, Real a, Real b, Real c_dt, const
   Kokkos::TeamPolicy<ExecSpace, Kokkos::LaunchBounds<128, 4>> policy(x.tiles_x * x.tiles_y * strips, team_size);
   policy.set_scratch_size(0, Kokkos::PerTeam(scratch));
   Kokkos::parallel_for("fv_mhd_fused_tiles", policy, KOKKOS_LAMBDA(const Team& team) {
-    Scratch sc(team.team_scratch(0), nfx + nfy + 2 * nfz);
+    Scratch sc(team.team_scratch(0), nfx + nfy + 2 * nfz + np);
     Real* fx = sc.data();
     Real* fy = fx + nfx;
     Real* fzs[2] = {fy + nfy, fy + nfy + nfz};
+    Real* P = fy + nfy + 2 * nfz;
     const int tile = team.league_rank();
     const int plane_tiles = x.tiles_x * x.tiles_y;
     const int strip = tile / plane_tiles, txy = tile % plane_tiles;
@@ -104,26 +132,36 @@ void tiles(const FvOptions& opt, const Grid& g, Real a, Real b, Real c_dt, const
     auto at_fy = [&](int n, int ty, int tx) -> Real& { return fy[(n * (ty_n + 1) + ty) * tx_n + tx]; };
     auto at_fz = [&](int s, int n, int ty, int tx) -> Real& { return fzs[s][(n * ty_n + ty) * tx_n + tx]; };
     int cur = 0;
+    const int pnx = nx + 2 * hx, pny = ny + 2 * hy;  // this tile's part of the plane
     for (int k = k0; k < k1; ++k) {
       const int nxt = 1 - cur;
+      // The plane's primitives, two layers around the tile included.
+      Kokkos::parallel_for(Kokkos::TeamThreadRange(team, pnx * pny), [&](int t) {
+        const int a = t % pnx, bb = t / pnx;
+        Real w[NMHD];
+        load_mhd_prim(eos, u, k, j0 - hy + bb, i0 - hx + a, w);
+        for (int n = 0; n < NMHD; ++n) P[(n * py + bb) * px + a] = w[n];
+      });
+      team.team_barrier();
       // Faces owned by each cell: its lower x- and y-faces and its upper
       // z-face (the lower one too on the strip's first plane).
       Kokkos::parallel_for(Kokkos::TeamThreadRange(team, nx * ny), [&](int t) {
         const int tx = t % nx, ty = t / nx, i = i0 + tx, j = j0 + ty;
-        Real wc[NMHD], f[NWAVE_FACE];
-        load_mhd_prim(eos, u, k, j, i, wc);
+        Real f[NWAVE_FACE];
         if (x.active[0]) {
-          lower_flux<0, ORDER, L, RS>(eos, u, b1, k, j, i, wc, f);
+          plane_lower_flux<0, ORDER, L, RS>(eos, P, px, py, ty + hy, tx + hx, b1(0, k, j, i), f);
           store_face_emfs(f, e1, s1, k, j, i);
           for (int s = 0; s < NHYDRO; ++s) at_fx(face_slot(0, s), ty, tx) = f[s];
         }
         if (x.active[1]) {
-          lower_flux<1, ORDER, L, RS>(eos, u, b2, k, j, i, wc, f);
+          plane_lower_flux<1, ORDER, L, RS>(eos, P, px, py, ty + hy, tx + hx, b2(0, k, j, i), f);
           store_face_emfs(f, e2, s2, k, j, i);
           for (int s = 0; s < NHYDRO; ++s) at_fy(face_slot(1, s), ty, tx) = f[s];
         }
         if (x.active[2]) {
           if (k == k0) {
+            Real wc[NMHD];
+            for (int n = 0; n < NMHD; ++n) wc[n] = P[(n * py + ty + hy) * px + tx + hx];
             lower_flux<2, ORDER, L, RS>(eos, u, b3, k, j, i, wc, f);
             if (k == x.is[2]) store_face_emfs(f, e3, s3, k, j, i);  // else the strip below stored it
             for (int s = 0; s < NHYDRO; ++s) at_fz(cur, face_slot(2, s), ty, tx) = f[s];
@@ -140,12 +178,12 @@ void tiles(const FvOptions& opt, const Grid& g, Real a, Real b, Real c_dt, const
         Real f[NWAVE_FACE];
         if (t < far_x) {
           const int j = j0 + t, i = i1;
-          lower_flux<0, ORDER, L, RS>(eos, u, b1, k, j, i, f);
+          plane_lower_flux<0, ORDER, L, RS>(eos, P, px, py, t + hy, nx + hx, b1(0, k, j, i), f);
           if (i == x.ie[0]) store_face_emfs(f, e1, s1, k, j, i);
           for (int s = 0; s < NHYDRO; ++s) at_fx(face_slot(0, s), t, nx) = f[s];
         } else {
           const int tx = t - far_x, i = i0 + tx, j = j1;
-          lower_flux<1, ORDER, L, RS>(eos, u, b2, k, j, i, f);
+          plane_lower_flux<1, ORDER, L, RS>(eos, P, px, py, ny + hy, tx + hx, b2(0, k, j, i), f);
           if (j == x.ie[1]) store_face_emfs(f, e2, s2, k, j, i);
           for (int s = 0; s < NHYDRO; ++s) at_fy(face_slot(1, s), ny, tx) = f[s];
         }
