@@ -4,6 +4,8 @@
 // finishes the stage for the five hydro variables, and stores the EMFs and
 // mass-flux sign of its three lower faces; a layer of cells around the
 // interior only stores faces.
+#include <vector>
+
 #include "fv/fv_dispatch.hpp"
 #include "fv/fv_mhd_fused_kernels.hpp"
 #include "time/stage_combination.hpp"
@@ -64,6 +66,27 @@ KOKKOS_FORCEINLINE_FUNCTION void axis(const IdealGas& eos, const Extent& x, cons
   for (int s = 0; s < NHYDRO; ++s) acc[face_slot(D, s)] -= (hi[s] - lo[s]) * x.inv_dx[D];
 }
 
+int& box_lower(Box& b, int d) { return d == 0 ? b.ib : d == 1 ? b.jb : b.kb; }
+int& box_upper(Box& b, int d) { return d == 0 ? b.ie : d == 1 ? b.je : b.ke; }
+
+// ct_face_cells(g) less the interior, as disjoint slabs: the layers below
+// and above the interior along z, then along y and x between them.
+std::vector<Box> layer_slabs(const Grid& g) {
+  Box rest = ct_face_cells(g);
+  std::vector<Box> slabs;
+  for (int d = 2; d >= 0; --d) {
+    if (!g.active(d)) continue;
+    Box lo = rest, hi = rest;
+    box_upper(lo, d) = g.is(d);
+    box_lower(hi, d) = g.ie(d);
+    slabs.push_back(lo);
+    slabs.push_back(hi);
+    box_lower(rest, d) = g.is(d);
+    box_upper(rest, d) = g.ie(d);
+  }
+  return slabs;
+}
+
 template <int ORDER, Limiter L, MhdRiemannSolver RS>
 void cells(const FvOptions& opt, const Grid& g, Real a, Real b, Real c_dt, const Array4& u0, const State& in,
            const Array4& out, CtFusedWorkspace& ws, bool halo_only) {
@@ -78,7 +101,7 @@ void cells(const FvOptions& opt, const Grid& g, Real a, Real b, Real c_dt, const
   const Array4 u = in.u, b1 = in.b.x1f, b2 = in.b.x2f, b3 = in.b.x3f;
   const Array4 e1 = ws.face_e.e[0], e2 = ws.face_e.e[1], e3 = ws.face_e.e[2];
   const SignArray s1 = ws.mass_sign[0], s2 = ws.mass_sign[1], s3 = ws.mass_sign[2];
-  par_for<kMinBlocks>("fv_mhd_fused_cells", ct_face_cells(g), KOKKOS_LAMBDA(int k, int j, int i) {
+  auto cell = KOKKOS_LAMBDA(int k, int j, int i) {
     const bool interior = i >= x.is[0] && i < x.ie[0] && j >= x.is[1] && j < x.ie[1] && k >= x.is[2] && k < x.ie[2];
     if (halo_only && interior) return;
     // x, then y, then z: the native path's order of accumulation.
@@ -91,7 +114,16 @@ void cells(const FvOptions& opt, const Grid& g, Real a, Real b, Real c_dt, const
     if (!interior) return;
     for (int n = 0; n < NHYDRO; ++n)
       out(n, k, j, i) = stage_combination(a, u0(n, k, j, i), b, u(n, k, j, i), c_dt, acc[n]);
-  });
+  };
+  if (!halo_only) {
+    par_for<kMinBlocks>("fv_mhd_fused_cells", ct_face_cells(g), cell);
+    return;
+  }
+  // The layer around the interior as its own slabs: launched over the whole
+  // box, most warps held one or two layer cells beside interior ones that
+  // returned at once, and ran the Riemann solver for those alone (1.0 -
+  // 1.4 ms a stage at 256^3 on the H200, 8% of a step).
+  for (const Box& slab : layer_slabs(g)) par_for<kMinBlocks>("fv_mhd_fused_cells_layer", slab, cell);
 }
 
 }  // namespace fv_mhd_cells_detail

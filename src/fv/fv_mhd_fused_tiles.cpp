@@ -17,7 +17,10 @@
 // cells 5.08e8 and native 5.25e8; Nsight Compute then showed the PLM stage
 // taking 15.9 ms against 8.6 ms for the donor-cell stage: the ten
 // conversions per cell and the registers they hold, which the shared plane
-// of primitives removes for the x- and y-faces.
+// of primitives removes for the x- and y-faces. Tried: the z-neighbours
+// too, from a ring of the tile's own columns over four planes: 72 KB of
+// scratch a team, more than the 48 KB Kokkos lets a team have (the launch
+// is refused).
 #include "fv/fv_dispatch.hpp"
 #include "fv/fv_mhd_fused_kernels.hpp"
 #include "time/stage_combination.hpp"
