@@ -287,8 +287,14 @@ def check_kill9(tmp):
     for trial in range(20):
         ckpt = newest_checkpoint(d) if os.path.isdir(d) else None
         extra = ["--restart", ckpt] if ckpt else []
+        started = time.time()
         proc = subprocess.Popen(command("orszag_tang.yaml", sets, d, "ot", extra=extra), stdout=subprocess.DEVNULL,
                                 stderr=subprocess.PIPE, text=True, env=run_env())
+        # The random moment counts from this run's first write: start-up
+        # takes longer than the whole window on GPUs (CUDA initialisation).
+        while proc.poll() is None and time.time() - started < 60 and not any(
+                os.path.getmtime(p) >= started for p in glob.glob(os.path.join(d, "ot.out1.*.athdf"))):
+            time.sleep(0.01)
         time.sleep(rng.uniform(0.3, 0.9))
         if proc.poll() is None:
             proc.kill()
