@@ -85,23 +85,24 @@ struct SweepsStage {
           ASTRONOMIX_SIMD
           for (int r = r0; r < r1; ++r) face_states<ORDER, L>(p0[r], p1[r], p2[r], p3[r], lft[r], rgt[r]);
         }
-        const Real* __restrict lr[NHYDRO];
-        const Real* __restrict rr_[NHYDRO];
-        Real* __restrict fr[NHYDRO];
-        for (int q = 0; q < NHYDRO; ++q) {
-          lr[q] = &s(kLeft + face_slot(D, q), 0);
-          rr_[q] = &s(kRight + face_slot(D, q), 0);
-          fr[q] = &s(kFlux + fs * NHYDRO + face_slot(D, q), 0);
-        }
-        ASTRONOMIX_SIMD
+        // The Riemann solver over the row, on one scratch base pointer with
+        // offsets known at compile time: GCC vectorises this form (not
+        // `omp simd` over arrays of row pointers, which kept the solver
+        // scalar: 3.6e6 cell-updates/s on one core for the 64^3 blast).
+        Real* __restrict sc = s.data();
+        const int w = int(s.stride(0));
+        const int fo = (kFlux + fs * NHYDRO) * w;
+        ASTRONOMIX_IVDEP
         for (int r = r0; r < r1; ++r) {
           Real l[NHYDRO], rr[NHYDRO], f[NHYDRO];
+          AX_UNROLL
           for (int q = 0; q < NHYDRO; ++q) {
-            l[q] = lr[q][r];
-            rr[q] = rr_[q][r];
+            l[q] = sc[(kLeft + face_slot(D, q)) * w + r];
+            rr[q] = sc[(kRight + face_slot(D, q)) * w + r];
           }
           riemann_flux<RS>(eos, l, rr, f);
-          for (int q = 0; q < NHYDRO; ++q) fr[q][r] = f[q];
+          AX_UNROLL
+          for (int q = 0; q < NHYDRO; ++q) sc[fo + face_slot(D, q) * w + r] = f[q];
         }
       };
       // du, or the finished stage, for the cells at r0..r1-1 from the fluxes
