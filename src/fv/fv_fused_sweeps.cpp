@@ -86,9 +86,9 @@ struct SweepsStage {
           for (int r = r0; r < r1; ++r) face_states<ORDER, L>(p0[r], p1[r], p2[r], p3[r], lft[r], rgt[r]);
         }
         // The Riemann solver over the row, on one scratch base pointer with
-        // offsets known at compile time: GCC vectorises this form (not
+        // offsets known at compile time: GCC vectorises this form, not
         // `omp simd` over arrays of row pointers, which kept the solver
-        // scalar: 3.6e6 cell-updates/s on one core for the 64^3 blast).
+        // scalar (docs/performance.md: +18% on the 64^3 blast, one core).
         Real* __restrict sc = s.data();
         const int w = int(s.stride(0));
         const int fo = (kFlux + fs * NHYDRO) * w;
