@@ -50,6 +50,13 @@ struct Box {
 #else
 #define ASTRONOMIX_IVDEP
 #endif
+// Inline every call in a host function's body (its loop over faces then
+// vectorises); device code is inlined by its compiler anyway.
+#if !defined(ASTRONOMIX_FLAT_LOOPS) && (defined(__GNUC__) || defined(__clang__))
+#define ASTRONOMIX_FLATTEN __attribute__((flatten))
+#else
+#define ASTRONOMIX_FLATTEN
+#endif
 
 // MIN_BLOCKS > 0 asks the GPU compiler to fit that many blocks of 256
 // threads per multiprocessor (__launch_bounds__), trading registers for

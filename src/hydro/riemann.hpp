@@ -1,8 +1,6 @@
 // Approximate Riemann solvers for the Euler equations. Each takes the left
 // and right primitive states in the face frame (rho, v_normal, v_t1, v_t2, p)
 // and returns the flux of (rho, m_normal, m_t1, m_t2, E).
-// Force-inlined: GCC's own budget left HLLC a call in the x-sweep of the CPU
-// sweeps, and a loop over faces with a call in it does not vectorise.
 #pragma once
 
 #include "backend/kokkos_compat.hpp"
@@ -14,7 +12,7 @@ enum class RiemannSolver { llf, hlle, hllc };
 
 // Local Lax-Friedrichs (Rusanov): the central flux plus dissipation at the
 // largest signal speed of either side.
-KOKKOS_FORCEINLINE_FUNCTION void flux_llf(const IdealGas& eos, const Real wl[NHYDRO],
+KOKKOS_INLINE_FUNCTION void flux_llf(const IdealGas& eos, const Real wl[NHYDRO],
                                      const Real wr[NHYDRO], Real flux[NHYDRO]) {
   Real fl[NHYDRO], fr[NHYDRO], ul[NHYDRO], ur[NHYDRO];
   normal_flux(eos, wl, fl, ul);
@@ -28,7 +26,7 @@ KOKKOS_FORCEINLINE_FUNCTION void flux_llf(const IdealGas& eos, const Real wl[NHY
 
 // Einfeldt's estimates of the fastest left- and right-going signal speeds
 // from the Roe-averaged state (used by HLLE and HLLC, as in Athena++).
-KOKKOS_FORCEINLINE_FUNCTION void einfeldt_speeds(const IdealGas& eos, const Real wl[NHYDRO],
+KOKKOS_INLINE_FUNCTION void einfeldt_speeds(const IdealGas& eos, const Real wl[NHYDRO],
                                             const Real wr[NHYDRO], Real& sl, Real& sr) {
   const Real sql = math::sqrt(wl[IDN]), sqr = math::sqrt(wr[IDN]);
   const Real isum = Real(1) / (sql + sqr);
@@ -47,7 +45,7 @@ KOKKOS_FORCEINLINE_FUNCTION void einfeldt_speeds(const IdealGas& eos, const Real
 }
 
 // HLL with Einfeldt's wave speeds (HLLE).
-KOKKOS_FORCEINLINE_FUNCTION void flux_hlle(const IdealGas& eos, const Real wl[NHYDRO],
+KOKKOS_INLINE_FUNCTION void flux_hlle(const IdealGas& eos, const Real wl[NHYDRO],
                                       const Real wr[NHYDRO], Real flux[NHYDRO]) {
   Real fl[NHYDRO], fr[NHYDRO], ul[NHYDRO], ur[NHYDRO];
   normal_flux(eos, wl, fl, ul);
@@ -66,7 +64,7 @@ KOKKOS_FORCEINLINE_FUNCTION void flux_hlle(const IdealGas& eos, const Real wl[NH
 // position of the contact. Every operation is paired with its mirror image,
 // so a mirror-symmetric state gives a bitwise mirror-symmetric flux (a zero
 // mass flux where the contact speed is exactly zero).
-KOKKOS_FORCEINLINE_FUNCTION void flux_hllc(const IdealGas& eos, const Real wl[NHYDRO],
+KOKKOS_INLINE_FUNCTION void flux_hllc(const IdealGas& eos, const Real wl[NHYDRO],
                                       const Real wr[NHYDRO], Real flux[NHYDRO]) {
   Real sl, sr;
   einfeldt_speeds(eos, wl, wr, sl, sr);
@@ -115,7 +113,7 @@ KOKKOS_FORCEINLINE_FUNCTION void flux_hllc(const IdealGas& eos, const Real wl[NH
 }
 
 template <RiemannSolver RS>
-KOKKOS_FORCEINLINE_FUNCTION void riemann_flux(const IdealGas& eos, const Real wl[NHYDRO],
+KOKKOS_INLINE_FUNCTION void riemann_flux(const IdealGas& eos, const Real wl[NHYDRO],
                                          const Real wr[NHYDRO], Real flux[NHYDRO]) {
   if constexpr (RS == RiemannSolver::llf) {
     flux_llf(eos, wl, wr, flux);
