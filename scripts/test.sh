@@ -19,7 +19,7 @@ if [ "${ASTRONOMIX_SANITIZE_TESTS:-1}" = 1 ]; then
     bash "$here/scripts/build.sh"
   # Open MPI's own allocations are not ours to report.
   export ASAN_OPTIONS=detect_leaks=0:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
-  (cd "$here/build-sanitize" && ctest --output-on-failure -j"$(nproc)" -LE slow)
+  (cd "$here/build-sanitize" && ctest --output-on-failure -j"$(nproc)" -LE "slow|sanitize_skip")
 fi
 
 # The config loader and --set parser under libFuzzer (clang, ASan + UBSan),
