@@ -7,9 +7,11 @@
 #
 # PROBLEM is orszag_tang3d (MHD: PLM + HLLD + VL2 + CT, CFL 0.3) or blast3d
 # (hydro: PLM + HLLC + VL2, CFL 0.3). ATHENA_BIN is an Athena++ executable
-# you built yourself from its public source, outside this repository, with
-#   orszag_tang3d: python3 configure.py --prob orszag_tang -b --flux hlld -mpi
-#   blast3d:       python3 configure.py --prob blast --flux hllc -mpi
+# you built yourself from its public source, outside this repository, for
+# the same problem: for orszag_tang3d its Orszag-Tang problem generator with
+# magnetic fields and the HLLD solver, for blast3d its blast generator with
+# HLLC; both with MPI, and with the compiler flags astronomix has (its CPU
+# builds use -march=native) for a like-for-like comparison.
 # Both reconstruct primitives with PLM and a van Leer-type limiter (each its
 # own form: the same order and stencil, not the same bits), on a periodic
 # cube [-0.5, 0.5]^3, gamma 5/3.
