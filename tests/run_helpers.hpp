@@ -53,6 +53,7 @@ inline void evolve(Simulation& sim) {
   const Config& c = sim.config();
   while (sim.time() < c.t_end * (1 - 1e-14) && (c.max_steps < 0 || sim.steps() < c.max_steps))
     sim.step(sim.next_dt());
+  sim.sync_cell_field();  // FD MHD: the field as the scheme reports it
 }
 
 }  // namespace ax::test

@@ -71,11 +71,12 @@ class LayoutRun(Run):
 
 
 class Case:
-    def __init__(self, label, config, cells, sets, layouts, expect_auto=None):
+    def __init__(self, label, config, cells, sets, layouts, expect_auto=None, no_floors=False):
         """layouts: (ranks, explicit process grid or None[, extra --set
         values]); the first is the 1-rank reference. expect_auto: {ranks: process grid} the automatic
-        decomposition must choose."""
+        decomposition must choose. no_floors: every run must end without a floor activation."""
         self.label, self.config, self.cells = label, config, cells
+        self.no_floors = no_floors
         self.sets = [f"mesh.cells=[{','.join(map(str, cells))}]"] + list(sets)
         self.layouts = layouts
         self.expect_auto = expect_auto or {}
@@ -148,6 +149,11 @@ def check_div_b(run):
     worst = max(float(r["div_b_max"]) for r in rows)
     assert worst <= 1e-12, f"normalised div B reaches {worst:.3e} (> 1e-12)"
     print(f"  {run.label}: max normalised div B over {len(rows) - 1} steps {worst:.2e}", flush=True)
+
+
+def check_no_floors(run):
+    n = run.summary()["floor_activations"]
+    assert n == 0, f"{n} floor activations"
 
 
 def check_summary(ref, run):
@@ -228,6 +234,18 @@ def main():
              ["output.dt=0.05", both, "problem.direction=y", "mesh.lower=[0,-0.5,0]", "mesh.upper=[1,0.5,1]",
               "boundaries.x=periodic", "boundaries.y=outflow"],
              [(1, None), (2, None), (4, None)]),
+        # FD WENO5 MHD (ghost depth 8, HOW-MHD constrained transport): Orszag-Tang
+        # and the MHD blast (outflow in x, walls in y: the field is along x) run
+        # to the end, fused;
+        # the native path over a few steps.
+        Case("orszag_tang_fd", "orszag_tang.yaml", [48, 48, 1], ["output.dt=0.25", both, "solver.family=fd"],
+             [(1, None), (2, None), (4, [2, 2, 1])], no_floors=True),
+        Case("mhd_blast2d_fd", "mhd_blast2d.yaml", [48, 72, 1],
+             ["output.dt=0.15", both, "solver.family=fd", "boundaries.x=outflow", "boundaries.y=reflecting"],
+             [(1, None), (2, None), (4, None)], no_floors=True),
+        Case("orszag_tang_fd_native", "orszag_tang.yaml", [32, 32, 1],
+             steps10 + ["solver.family=fd", "solver.backend=native", "time.integrator=lsrk4", "time.cfl=1.0"],
+             [(1, None), (4, [2, 2, 1])]),
     ]
     for case in cases:
         for layout in case.layouts:
@@ -242,6 +260,9 @@ def main():
         if ref.ok and "div_b_max" in ref.history_rows()[0]:
             for run in case.runs:
                 check(f"{run.label}: div B at round-off at every step", check_div_b, run)
+        if case.no_floors:
+            for run in case.runs:
+                check(f"{run.label}: runs to the end without floors", check_no_floors, run)
         for run in case.runs[1:]:
             check(f"{run.label}: snapshots bitwise equal to 1 rank", check_snapshots, ref, run)
             check(f"{run.label}: history agrees with 1 rank", check_history, ref, run)

@@ -154,10 +154,8 @@ Config parse(YAML::Node root, const std::shared_ptr<ConfigContext>& ctx, int nra
   c.mhd = phys.boolean("mhd", false);
   Section solver = top.section("solver", false);
   c.family = solver.choice("family", "fv", {"fv", "fd"});
-  if (c.mhd && c.family == "fd")
-    solver.fail("family", "MHD runs with the finite-volume family only for now (expected fv with physics.mhd: true)");
   const bool fd = c.family == "fd";
-  c.ghost = fd ? kFdGhost : kFvGhost;
+  c.ghost = fd ? (c.mhd ? kFdMhdGhost : kFdGhost) : kFvGhost;
   // The other family's options are validated if present (a typo fails
   // either way) but not used: the run header names the scheme that runs.
   // Defaults are recorded for the chosen family only.
@@ -191,6 +189,9 @@ Config parse(YAML::Node root, const std::shared_ptr<ConfigContext>& ctx, int nra
   // would overflow in smooth regions.
   if (fd || solver.present("weno_epsilon"))
     c.fd.epsilon = Real(solver.real("weno_epsilon", 1e-7, sizeof(Real) == 8 ? 1e-30 : 1e-15, 1));
+  if (c.mhd && fd && solver.present("eigen_average") && solver.choice("eigen_average", "arithmetic", {"arithmetic", "roe"}) == "roe")
+    solver.fail("eigen_average", "roe averages are for hydrodynamics; FD MHD evaluates its eigenvectors at the "
+                                 "arithmetic mean (expected arithmetic)");
   c.fd.average = pick<EigenAverage>(option(true, "eigen_average", "arithmetic", {"arithmetic", "roe"}),
                                     {{"arithmetic", EigenAverage::arithmetic}, {"roe", EigenAverage::roe}});
   c.backend = pick<Backend>(solver.choice("backend", "auto", {"auto", "native", "fused"}),

@@ -2,22 +2,13 @@
 
 #include "backend/kokkos_compat.hpp"
 #include "ct/ct_formulas.hpp"
+#include "ct/fd_ct.hpp"
 #include "ct/uct.hpp"
 #include "fv/plm.hpp"
 
 namespace ax {
 
 namespace {
-
-// Faces of the interior normal to axis d: both boundary faces included; an
-// inactive axis keeps its two (equal) faces.
-Box interior_faces(const Grid& g, int d) {
-  Box b = g.interior();
-  if (d == 0) b.ie = g.active(0) ? b.ie + 1 : 2;
-  if (d == 1) b.je = g.active(1) ? b.je + 1 : 2;
-  if (d == 2) b.ke = g.active(2) ? b.ke + 1 : 2;
-  return b;
-}
 
 // Edges along axis c that the curl of the interior faces reads: one more
 // along each active axis other than c.
@@ -96,7 +87,7 @@ void ct_curl_update(const Grid& g, Real a, Real b, Real c_dt, const FaceField& u
   // dB/dt = -curl E; along an inactive axis the two faces share edge 0.
   {
     const Array4 b0 = u0.x1f, bi = in.x1f, bo = out.x1f;
-    par_for("ct_curl_x1f", interior_faces(g, 0), KOKKOS_LAMBDA(int k, int j, int i) {
+    par_for("ct_curl_x1f", ct_interior_faces(g, 0), KOKKOS_LAMBDA(int k, int j, int i) {
       const int x = a0 ? i : 0;
       // Neighbours along an inactive axis do not exist: read them only if active.
       const Real curl = face_curl(a1, e3(0, k, j, x), a1 ? e3(0, k, j + 1, x) : Real(0), r1, a2, e2(0, k, j, x),
@@ -106,7 +97,7 @@ void ct_curl_update(const Grid& g, Real a, Real b, Real c_dt, const FaceField& u
   }
   {
     const Array4 b0 = u0.x2f, bi = in.x2f, bo = out.x2f;
-    par_for("ct_curl_x2f", interior_faces(g, 1), KOKKOS_LAMBDA(int k, int j, int i) {
+    par_for("ct_curl_x2f", ct_interior_faces(g, 1), KOKKOS_LAMBDA(int k, int j, int i) {
       const int y = a1 ? j : 0;
       const Real curl = face_curl(a2, e1(0, k, y, i), a2 ? e1(0, k + 1, y, i) : Real(0), r2, a0, e3(0, k, y, i),
                                   a0 ? e3(0, k, y, i + 1) : Real(0), r0);
@@ -115,7 +106,7 @@ void ct_curl_update(const Grid& g, Real a, Real b, Real c_dt, const FaceField& u
   }
   {
     const Array4 b0 = u0.x3f, bi = in.x3f, bo = out.x3f;
-    par_for("ct_curl_x3f", interior_faces(g, 2), KOKKOS_LAMBDA(int k, int j, int i) {
+    par_for("ct_curl_x3f", ct_interior_faces(g, 2), KOKKOS_LAMBDA(int k, int j, int i) {
       const int z = a2 ? k : 0;
       const Real curl = face_curl(a0, e2(0, z, j, i), a0 ? e2(0, z, j, i + 1) : Real(0), r0, a1, e1(0, z, j, i),
                                   a1 ? e1(0, z, j + 1, i) : Real(0), r1);

@@ -72,6 +72,7 @@ class Simulation {
   const State& full_state() const { return u_; }
   double time() const { return time_; }
   long long steps() const { return steps_; }
+  long long floor_hits() const { return floor_hits_; }
   const HydroSolver& hydro() const { return *hydro_; }
 
   // Bytes of every array this rank allocated on the device (state, stage
@@ -81,6 +82,10 @@ class Simulation {
   // MHD: the normalised div B of the face field now, max |div B| dx_min /
   // max |B| over all ranks (collective).
   double div_b();
+  // FD MHD: ghosts filled and the cell-centred field rebuilt from the faces
+  // (idempotent: the next stage would do the same), so what is reported
+  // is what the scheme evolves.
+  void sync_cell_field();
 
   // Writes a snapshot now (collective); returns its path.
   std::string write_snapshot(bool sequential = false);

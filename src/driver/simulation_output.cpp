@@ -33,6 +33,7 @@ std::string fmt(const char* f, double v) {
 }  // namespace
 
 std::string Simulation::write_snapshot(bool sequential) {
+  sync_cell_field();
   char name[64];
   std::snprintf(name, sizeof(name), ".out1.%05d.athdf", snapshot_index_++);
   SnapshotRequest req;
@@ -45,6 +46,7 @@ std::string Simulation::write_snapshot(bool sequential) {
 }
 
 void Simulation::write_history_line(Real dt) {
+  sync_cell_field();
   const Totals t = local_totals(grid_, u_.u);
   const double mass = allreduce_sum(comm_, t.mass), e = allreduce_sum(comm_, t.energy);
   double mom[3];
@@ -84,6 +86,7 @@ void Simulation::print_header() const {
 }
 
 std::string Simulation::write_checkpoint(bool final) {
+  sync_cell_field();
   char name[64];
   if (final)
     std::snprintf(name, sizeof(name), ".final.rst");

@@ -20,5 +20,11 @@ struct FdOptions {
 
 // WENO5 reads three cells beyond each face of the block.
 constexpr int kFdGhost = 3;
+// FD MHD (ct/fd_ct.hpp) reads six: the curl's D6 and edge averages reach
+// three edges out, the edge EMFs' I4 two faces more, their WENO fluxes
+// three cells more along the flux axis; the cell-centred field of those
+// cells is rebuilt from faces two more out. One exchange per stage then
+// suffices.
+constexpr int kFdMhdGhost = 8;
 
 }  // namespace ax

@@ -5,7 +5,7 @@
 
 namespace ax {
 
-Real mhd_local_cfl_dt(const Grid& g, const IdealGas& eos, const Array4& u) {
+Real mhd_local_cfl_dt(const Grid& g, const IdealGas& eos, const Array4& u, bool sum_axes) {
   const bool a0 = g.active(0), a1 = g.active(1), a2 = g.active(2);
   const Real dx0 = g.dx[0], dx1 = g.dx[1], dx2 = g.dx[2];
   Real dt = 0;
@@ -14,22 +14,26 @@ Real mhd_local_cfl_dt(const Grid& g, const IdealGas& eos, const Array4& u) {
     for (int n = 0; n < NMHD; ++n) uc[n] = u(n, k, j, i);
     mhd_cons_to_prim(eos, uc, w);
     const Real b1 = w[IB1], b2 = w[IB2], b3 = w[IB3];
-    Real fastest = 0;
+    Real fastest = 0, rate = 0;
     if (a0) {
       const Real cf = fast_speed(eos, w[IDN], w[IPR], b1, b2, b3);
-      m = math::fmin(m, dx0 / (math::fabs(w[IVX]) + cf));
+      if (!sum_axes) m = math::fmin(m, dx0 / (math::fabs(w[IVX]) + cf));
+      rate += (math::fabs(w[IVX]) + cf) / dx0;
       fastest = math::fmax(fastest, cf);
     }
     if (a1) {
       const Real cf = fast_speed(eos, w[IDN], w[IPR], b2, b3, b1);
-      m = math::fmin(m, dx1 / (math::fabs(w[IVY]) + cf));
+      if (!sum_axes) m = math::fmin(m, dx1 / (math::fabs(w[IVY]) + cf));
+      rate += (math::fabs(w[IVY]) + cf) / dx1;
       fastest = math::fmax(fastest, cf);
     }
     if (a2) {
       const Real cf = fast_speed(eos, w[IDN], w[IPR], b3, b1, b2);
-      m = math::fmin(m, dx2 / (math::fabs(w[IVZ]) + cf));
+      if (!sum_axes) m = math::fmin(m, dx2 / (math::fabs(w[IVZ]) + cf));
+      rate += (math::fabs(w[IVZ]) + cf) / dx2;
       fastest = math::fmax(fastest, cf);
     }
+    if (sum_axes) m = math::fmin(m, Real(1) / rate);
     // min() drops NaN operands: a broken state must stop the run instead.
     const Real speed = math::fabs(w[IVX]) + math::fabs(w[IVY]) + math::fabs(w[IVZ]) + fastest;
     if (!(speed == speed) || !(w[IDN] > Real(0)) || !(w[IPR] > Real(0))) m = Real(-1);

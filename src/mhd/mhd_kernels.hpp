@@ -11,7 +11,8 @@ namespace ax {
 
 // Smallest dx_d / (|v_d| + c_f,d) over the interior's cells and active axes;
 // -1 if a cell is broken (NaN, density <= 0), so the run stops.
-Real mhd_local_cfl_dt(const Grid& g, const IdealGas& eos, const Array4& u);
+// sum_axes: the FD form (as local_cfl_dt), 1 / sum_d (|v_d| + c_f,d) / dx_d.
+Real mhd_local_cfl_dt(const Grid& g, const IdealGas& eos, const Array4& u, bool sum_axes = false);
 
 // Density and pressure floors (the magnetic energy is kept); returns how
 // many cells needed them.

@@ -17,6 +17,7 @@ namespace ax {
 namespace problem_cpaw {
 class Cpaw final : public Problem {
  public:
+  bool point_faces = false;  // FD MHD: faces hold point values (mhd_init.hpp)
   WaveGeometry geo;
   Real rho = 1, pressure = 0.1, b_par = 1, b_perp = 0.1, v_par = 0;
   Real v_factor = -1;  // v_perp = v_factor * B_perp / sqrt(rho)
@@ -31,7 +32,7 @@ class Cpaw final : public Problem {
     set_faces_from_potential(g, b_grid, KOKKOS_LAMBDA(Real x, Real y, Real z, Real* a) {
       const Real phase = k * w.along(x, y, z);
       w.to_grid(0, amp * math::sin(phase), amp * math::cos(phase), a);
-    }, state.b);
+    }, state.b, point_faces);
     const Real vf = v_factor / math::sqrt(rho), bp = b_perp, d = rho, p = pressure, vp = v_par;
     fill_mhd_cells(g, eos, state, KOKKOS_LAMBDA(Real x, Real y, Real z, Real* wc) {
       const Real phase = k * w.along(x, y, z);
@@ -50,6 +51,7 @@ class Cpaw final : public Problem {
 std::shared_ptr<const Problem> make_cpaw(Section& p, const Config& cfg) {
   require_mhd(p, cfg);
   auto s = std::make_shared<problem_cpaw::Cpaw>();
+  s->point_faces = cfg.family == "fd";
   s->geo = wave_geometry(cfg);
   s->rho = p.real("density", 1.0, 0, 1e300, true);
   s->pressure = p.real("pressure", 0.1, 0, 1e300, true);

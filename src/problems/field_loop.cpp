@@ -15,6 +15,7 @@ namespace ax {
 namespace problem_field_loop {
 class FieldLoop final : public Problem {
  public:
+  bool point_faces = false;  // FD MHD: faces hold point values (mhd_init.hpp)
   Real radius = Real(0.3), amplitude = Real(1e-3), rho = 1, pressure = 1;
   Real velocity[3] = {2, 1, 2}, center[3] = {0, 0, 0};
 
@@ -25,7 +26,7 @@ class FieldLoop final : public Problem {
       const Real r = math::sqrt((x - cx) * (x - cx) + (y - cy) * (y - cy));
       a[0] = a[1] = 0;
       a[2] = r < r0 ? amp * (r0 - r) : Real(0);
-    }, state.b);
+    }, state.b, point_faces);
     const Real d = rho, p = pressure, vx = velocity[0], vy = velocity[1], vz = velocity[2];
     fill_mhd_cells(g, eos, state, KOKKOS_LAMBDA(Real, Real, Real, Real* w) {
       w[IDN] = d;
@@ -42,6 +43,7 @@ std::shared_ptr<const Problem> make_field_loop(Section& p, const Config& cfg) {
   require_mhd(p, cfg);
   if (cfg.nx[0] == 1 || cfg.nx[1] == 1) p.fail("name", "the field loop lies in the x-y plane: expected mesh.cells with x and y active");
   auto s = std::make_shared<problem_field_loop::FieldLoop>();
+  s->point_faces = cfg.family == "fd";
   s->radius = Real(p.real("radius", 0.3, 0, 1e300, true));
   s->amplitude = Real(p.real("amplitude", 1e-3, -1e300, 1e300));
   s->rho = Real(p.real("density", 1.0, 0, 1e300, true));

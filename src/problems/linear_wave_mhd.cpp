@@ -17,6 +17,7 @@ namespace ax {
 namespace problem_linear_wave_mhd {
 class MhdLinearWave final : public Problem {
  public:
+  bool point_faces = false;  // FD MHD: faces hold point values (mhd_init.hpp)
   WaveGeometry geo;
   Real amp = 1e-6, rho0 = 1, p0 = 0.6, v0 = 0;
   Real b0[3] = {1, 0, 0};  // wave frame
@@ -33,8 +34,22 @@ class MhdLinearWave final : public Problem {
     set_faces_from_potential(g, b_grid, KOKKOS_LAMBDA(Real x, Real y, Real z, Real* a) {
       const Real c = math::cos(k * w.along(x, y, z));
       w.to_grid(0, ay * c, az * c, a);
-    }, state.b);
-    ct_cell_centred_field(g, state.b, state.u);
+    }, state.b, point_faces);
+    if (point_faces) {
+      // FD: the cells hold point values, and the energy below is the
+      // linearised one, so the gas pressure the scheme keeps when it
+      // rebuilds the field from the faces is that of the exact field here.
+      const Real by = amp * eig[5], bz = amp * eig[6];
+      const Array4 u = state.u;
+      par_for("mhd_wave_point_field", g.interior(), KOKKOS_LAMBDA(int kk, int j, int i) {
+        const Real sn = math::sin(k * w.along(g.x_center(0, i), g.x_center(1, j), g.x_center(2, kk)));
+        Real db[3];
+        w.to_grid(0, by * sn, bz * sn, db);
+        for (int n = 0; n < 3; ++n) u(IB1 + n, kk, j, i) = b_grid[n] + db[n];
+      });
+    } else {
+      ct_cell_centred_field(g, state.b, state.u);
+    }
     // Cells as Athena++: the linearised energy of the eigenvector on top of
     // the background's, whose magnetic part is |B0|^2 / 2.
     const Real e0 = p0 / eos.gm1 + Real(0.5) * rho0 * v0 * v0 +
@@ -46,6 +61,7 @@ class MhdLinearWave final : public Problem {
 
 std::shared_ptr<const Problem> make_mhd_linear_wave(Section& p, const Config& cfg) {
   auto s = std::make_shared<problem_linear_wave_mhd::MhdLinearWave>();
+  s->point_faces = cfg.family == "fd";
   s->geo = wave_geometry(cfg);
   const std::string wave = p.choice("wave", "fast", {"fast", "alfven", "slow", "entropy"});
   const std::string dir = p.choice("direction", "right", {"right", "left"});

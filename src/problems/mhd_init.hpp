@@ -7,6 +7,7 @@
 
 #include "backend/state.hpp"
 #include "ct/ct_native.hpp"
+#include "ct/fd_ct_stencils.hpp"
 #include "mhd/mhd_eos.hpp"
 
 namespace ax {
@@ -14,69 +15,50 @@ namespace ax {
 // b = b0 + curl A over every face of the interior (boundary faces
 // included). pot(x, y, z, a) writes A at a point; A_c is taken on the edges
 // along c. Derivatives along inactive axes are left out (problems vary only
-// along active axes).
+// along active axes). The FV family's faces hold face averages: two-point
+// differences of A. The FD family's hold point values (sixth_order): the
+// D6 differences of ct/fd_ct_stencils.hpp over six edges, which its
+// divergence D6 . b annihilates to rounding.
 template <class Potential>
-void set_faces_from_potential(const Grid& g, const Real b0[3], const Potential& pot, const FaceField& b) {
+void set_faces_from_potential(const Grid& g, const Real b0[3], const Potential& pot, const FaceField& b,
+                              bool sixth_order = false) {
   const bool a0 = g.active(0), a1 = g.active(1), a2 = g.active(2);
-  const Real dx = g.dx[0], dy = g.dx[1], dz = g.dx[2];
-  const Real b00 = b0[0], b01 = b0[1], b02 = b0[2];
+  const Real dx0 = g.dx[0], dx1 = g.dx[1], dx2 = g.dx[2];
   // Face and centre coordinates from global indices (bitwise equal on every
   // rank for the same face).
   auto xf = [=] KOKKOS_FUNCTION(int d, int local) { return g.x_face(d, g.offset[d] + local - g.gh[d]); };
   auto xc = [=] KOKKOS_FUNCTION(int d, int local) { return g.x_center(d, local); };
-  Box f0 = g.interior(), f1 = g.interior(), f2 = g.interior();
-  f0.ie = a0 ? f0.ie + 1 : 2;
-  f1.je = a1 ? f1.je + 1 : 2;
-  f2.ke = a2 ? f2.ke + 1 : 2;
-  const Array4 x1f = b.x1f, x2f = b.x2f, x3f = b.x3f;
-  par_for("mhd_init_x1f", f0, KOKKOS_LAMBDA(int k, int j, int i) {
-    const int ii = a0 ? i : 0;
-    const Real x = xf(0, ii), y = xc(1, j), z = xc(2, k);
-    Real lo[3], hi[3], v = b00;
-    if (a1) {  // + dA3/dy, A3 on the edges (x_f, y_f, z_c)
-      pot(x, xf(1, j), z, lo);
-      pot(x, xf(1, j + 1), z, hi);
-      v += (hi[2] - lo[2]) / dy;
-    }
-    if (a2) {  // - dA2/dz, A2 on the edges (x_f, y_c, z_f)
-      pot(x, y, xf(2, k), lo);
-      pot(x, y, xf(2, k + 1), hi);
-      v -= (hi[1] - lo[1]) / dz;
-    }
-    x1f(0, k, j, i) = v;
-  });
-  par_for("mhd_init_x2f", f1, KOKKOS_LAMBDA(int k, int j, int i) {
-    const int jj = a1 ? j : 0;
-    const Real x = xc(0, i), y = xf(1, jj), z = xc(2, k);
-    Real lo[3], hi[3], v = b01;
-    if (a2) {  // + dA1/dz, A1 on (x_c, y_f, z_f)
-      pot(x, y, xf(2, k), lo);
-      pot(x, y, xf(2, k + 1), hi);
-      v += (hi[0] - lo[0]) / dz;
-    }
-    if (a0) {  // - dA3/dx, A3 on (x_f, y_f, z_c)
-      pot(xf(0, i), y, z, lo);
-      pot(xf(0, i + 1), y, z, hi);
-      v -= (hi[2] - lo[2]) / dx;
-    }
-    x2f(0, k, j, i) = v;
-  });
-  par_for("mhd_init_x3f", f2, KOKKOS_LAMBDA(int k, int j, int i) {
-    const int kk = a2 ? k : 0;
-    const Real x = xc(0, i), y = xc(1, j), z = xf(2, kk);
-    Real lo[3], hi[3], v = b02;
-    if (a0) {  // + dA2/dx, A2 on (x_f, y_c, z_f)
-      pot(xf(0, i), y, z, lo);
-      pot(xf(0, i + 1), y, z, hi);
-      v += (hi[1] - lo[1]) / dx;
-    }
-    if (a1) {  // - dA1/dy, A1 on (x_c, y_f, z_f)
-      pot(x, xf(1, j), z, lo);
-      pot(x, xf(1, j + 1), z, hi);
-      v -= (hi[0] - lo[0]) / dy;
-    }
-    x3f(0, k, j, i) = v;
-  });
+  for (int d = 0; d < 3; ++d) {
+    Box box = g.interior();
+    if (d == 0) box.ie = a0 ? box.ie + 1 : 2;
+    if (d == 1) box.je = a1 ? box.je + 1 : 2;
+    if (d == 2) box.ke = a2 ? box.ke + 1 : 2;
+    const Array4 face = b[d];
+    const Real b0d = b0[d];
+    par_for("mhd_init_faces", box, KOKKOS_LAMBDA(int k, int j, int i) {
+      const bool act[3] = {a0, a1, a2};
+      const Real h[3] = {dx0, dx1, dx2};
+      const int idx[3] = {i, j, k};
+      Real x[3];
+      for (int e = 0; e < 3; ++e) x[e] = e == d ? xf(d, act[d] ? idx[d] : 0) : xc(e, idx[e]);
+      // d/dx_e of A_c at the face: A_c on the edges through it along e.
+      auto derivative = [&](int e, int c) {
+        auto at = [&](int m) {
+          Real q[3] = {x[0], x[1], x[2]}, a[3];
+          q[e] = xf(e, idx[e] + m);
+          pot(q[0], q[1], q[2], a);
+          return a[c];
+        };
+        if (sixth_order) return ct_d6(at(-2), at(-1), at(0), at(1), at(2), at(3)) / h[e];
+        return (at(1) - at(0)) / h[e];
+      };
+      const int t1 = (d + 1) % 3, t2 = (d + 2) % 3;
+      Real v = b0d;
+      if (act[t1]) v += derivative(t1, t2);
+      if (act[t2]) v -= derivative(t2, t1);
+      face(0, k, j, i) = v;
+    });
+  }
 }
 
 // b_d(face centre) = f(d, x, y, z) on every face of the interior. Only for

@@ -17,6 +17,7 @@ namespace ax {
 namespace problem_orszag_tang {
 class OrszagTang final : public Problem {
  public:
+  bool point_faces = false;  // FD MHD: faces hold point values (mhd_init.hpp)
   void initialize(const Grid& g, const IdealGas& eos, const Comm&, const State& state) const override {
     const Real pi = Real(M_PI), two_pi = Real(2 * M_PI), four_pi = Real(4 * M_PI);
     const Real b0 = Real(1) / math::sqrt(four_pi);
@@ -24,7 +25,7 @@ class OrszagTang final : public Problem {
     set_faces_from_potential(g, zero, KOKKOS_LAMBDA(Real x, Real y, Real, Real* a) {
       a[0] = a[1] = 0;
       a[2] = b0 / four_pi * (math::cos(2 * two_pi * x) - 2 * math::cos(two_pi * y));
-    }, state.b);
+    }, state.b, point_faces);
     fill_mhd_cells(g, eos, state, KOKKOS_LAMBDA(Real x, Real y, Real, Real* w) {
       w[IDN] = Real(25) / (36 * pi);
       w[IVX] = math::sin(two_pi * y);
@@ -38,7 +39,9 @@ class OrszagTang final : public Problem {
 
 std::shared_ptr<const Problem> make_orszag_tang(Section& p, const Config& cfg) {
   require_mhd(p, cfg);
-  return std::make_shared<problem_orszag_tang::OrszagTang>();
+  auto s = std::make_shared<problem_orszag_tang::OrszagTang>();
+  s->point_faces = cfg.family == "fd";
+  return s;
 }
 
 }  // namespace ax

@@ -44,6 +44,11 @@ class HydroSolver {
   virtual std::int64_t array_bytes() const = 0;
   virtual std::string scheme() const = 0;  // e.g. "plm + van_leer + hllc"
   virtual const char* family() const = 0;  // "fv" or "fd"
+  // FD MHD keeps the cell-centred field as an interpolation of the faces:
+  // the driver calls rebuild_cell_field after filling the ghosts of a state
+  // it set or is about to report (initial conditions, output).
+  virtual bool rebuilds_cell_field() const { return false; }
+  virtual void rebuild_cell_field(const State&) {}
 
   bool fused() const { return path_.fused; }
   const std::string& path() const { return path_.name; }

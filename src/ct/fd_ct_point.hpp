@@ -1,0 +1,105 @@
+// The FD constrained transport at one point: each function is one step of
+// ct/fd_ct.hpp at one face, edge or cell, reading its stencil from the
+// arrays. The native kernels call one each; the fused kernels call them on
+// values they keep in registers or recompute, with the same expressions.
+// Points are (i, j, k) index triples; `p[e] + o` moves along axis e.
+#pragma once
+
+#include "backend/grid.hpp"
+#include "ct/fd_ct_stencils.hpp"
+
+namespace ax {
+
+struct CtAxes {
+  bool active[3];
+  explicit CtAxes(const Grid& g) : active{g.active(0), g.active(1), g.active(2)} {}
+};
+
+// a(n) at p moved by o along axis e.
+KOKKOS_FORCEINLINE_FUNCTION Real ct_at(const Array4& a, int n, const int p[3], int e, int o) {
+  return a(n, p[2] + (e == 2) * o, p[1] + (e == 1) * o, p[0] + (e == 0) * o);
+}
+
+// Sixth-order cell-centred B_d at cell p from the faces normal to d; along
+// an inactive d the face value.
+KOKKOS_INLINE_FUNCTION Real fd_cell_field(const CtAxes& ax, const Array4& bd, int d, const int p[3]) {
+  if (!ax.active[d]) return bd(0, p[2], p[1], p[0]);
+  return ct_i6(ct_at(bd, 0, p, d, -2), ct_at(bd, 0, p, d, -1), ct_at(bd, 0, p, d, 0), ct_at(bd, 0, p, d, 1),
+               ct_at(bd, 0, p, d, 2), ct_at(bd, 0, p, d, 3));
+}
+
+// Sets the cell-centred field of cell (k, j, i) to bc, changing the total
+// energy by the change of magnetic energy (the gas pressure is kept).
+KOKKOS_INLINE_FUNCTION void keep_pressure_set_field(const Array4& u, int k, int j, int i, const Real bc[3]) {
+  Real b2_old = 0, b2_new = 0;
+  for (int d = 0; d < 3; ++d) {
+    const Real bo = u(IB1 + d, k, j, i);
+    b2_old += bo * bo;
+    b2_new += bc[d] * bc[d];
+  }
+  u(IEN, k, j, i) += Real(0.5) * (b2_new - b2_old);
+  for (int d = 0; d < 3; ++d) u(IB1 + d, k, j, i) = bc[d];
+}
+
+// B_f v_v at the cell p moved by o along e: the product of the point
+// values, interpolated as one quantity.
+KOKKOS_FORCEINLINE_FUNCTION Real ct_bv(const Array4& u, int f, int v, const int p[3], int e, int o) {
+  return ct_at(u, IB1 + f, p, e, o) * (ct_at(u, IM1 + v, p, e, o) / ct_at(u, IDN, p, e, o));
+}
+
+// Stage 1 at the d-face p, transverse component s (0: t1, 1: t2):
+// F*_d(B_t) = F_d(B_t) + I4_d(B_d v_t); along an inactive d, v_d B_t at the cell.
+KOKKOS_INLINE_FUNCTION Real fd_modified_flux(const CtAxes& ax, const Array4& u, const Array4& flux, int d, int s,
+                                             const int p[3]) {
+  const int t = (d + 1 + s) % 3;
+  if (!ax.active[d]) return ct_bv(u, t, d, p, d, 0);
+  const Real i4 = ct_i4(ct_bv(u, d, t, p, d, -2), ct_bv(u, d, t, p, d, -1), ct_bv(u, d, t, p, d, 0),
+                        ct_bv(u, d, t, p, d, 1));
+  return flux(IB1 + t, p[2], p[1], p[0]) + i4;
+}
+
+// I4 along e of slot s of a, to the face p (identity along an inactive e).
+KOKKOS_FORCEINLINE_FUNCTION Real ct_i4_along(const CtAxes& ax, const Array4& a, int s, int e, const int p[3]) {
+  if (!ax.active[e]) return a(s, p[2], p[1], p[0]);
+  return ct_i4(ct_at(a, s, p, e, -2), ct_at(a, s, p, e, -1), ct_at(a, s, p, e, 0), ct_at(a, s, p, e, 1));
+}
+
+// Stage 2 at the edge p along c = the third axis of (a, b):
+// Omega_c = I4_a(F*_b(B_a)) - I4_b(F*_a(B_b)). F*_b(B_a) is slot 1 of the
+// b-faces (a = t2 of b), F*_a(B_b) slot 0 of the a-faces (b = t1 of a).
+KOKKOS_INLINE_FUNCTION Real fd_edge_emf(const CtAxes& ax, const Array4& fstar_a, const Array4& fstar_b, int a,
+                                        int b, const int p[3]) {
+  return ct_i4_along(ax, fstar_b, 1, a, p) - ct_i4_along(ax, fstar_a, 0, b, p);
+}
+
+// Stage 3a at the edge p: point value to average over the edge's plane (a, b).
+KOKKOS_INLINE_FUNCTION Real fd_edge_average(const CtAxes& ax, const Array4& om, int a, int b, const int p[3]) {
+  const Real q = om(0, p[2], p[1], p[0]);
+  Real r = q;
+  if (ax.active[a]) r += ct_average_part(ct_at(om, 0, p, a, -1), q, ct_at(om, 0, p, a, 1));
+  if (ax.active[b]) r += ct_average_part(ct_at(om, 0, p, b, -1), q, ct_at(om, 0, p, b, 1));
+  return r;
+}
+
+// D6 along e of slot 0 of a at cell p (edges / faces p-2 .. p+3 along e).
+KOKKOS_FORCEINLINE_FUNCTION Real ct_d6_along(const Array4& a, int e, const int p[3]) {
+  return ct_d6(ct_at(a, 0, p, e, -2), ct_at(a, 0, p, e, -1), ct_at(a, 0, p, e, 0), ct_at(a, 0, p, e, 1),
+               ct_at(a, 0, p, e, 2), ct_at(a, 0, p, e, 3));
+}
+KOKKOS_INLINE_FUNCTION Real fd_face_d6(const Array4& bd, int d, const int p[3]) { return ct_d6_along(bd, d, p); }
+
+// Stage 3b at the d-face p: dt (-curl Omega_bar)_d =
+// -dt/dx_t1 D6_t1(Omega_bar_t2) + dt/dx_t2 D6_t2(Omega_bar_t1); o1, o2 the
+// averaged EMFs along t1, t2. Along an inactive d the edges sit at index 0.
+KOKKOS_INLINE_FUNCTION Real fd_face_curl(const CtAxes& ax, const Array4& o1, const Array4& o2, int d, Real dt1,
+                                         Real dt2, const int p_face[3]) {
+  const int t1 = (d + 1) % 3, t2 = (d + 2) % 3;
+  int p[3] = {p_face[0], p_face[1], p_face[2]};
+  if (!ax.active[d]) p[d] = 0;
+  Real v = 0;
+  if (ax.active[t1]) v -= dt1 * ct_d6_along(o2, t1, p);
+  if (ax.active[t2]) v += dt2 * ct_d6_along(o1, t2, p);
+  return v;
+}
+
+}  // namespace ax

@@ -1,0 +1,231 @@
+#include "fd/fd_mhd_fused.hpp"
+
+#include "ct/fd_ct.hpp"
+#include "ct/fd_ct_point.hpp"
+#include "fd/fd_mhd_stage.hpp"
+#include "fd/fd_stage.hpp"
+#include "fd/weno_mhd.hpp"
+
+namespace ax {
+
+FdMhdFusedWorkspace::FdMhdFusedWorkspace(const Grid& g, bool segments_) : segments(segments_) {
+  for (int d = 0; d < 3; ++d) {
+    fstar[d] = make_node_array(g, "fd_mhd_fstar", 2);
+    omega[d] = make_node_array(g, "fd_mhd_omega", 1);
+    Kokkos::deep_copy(fstar[d], Real(0));
+    Kokkos::deep_copy(omega[d], Real(0));
+  }
+}
+
+std::int64_t FdMhdFusedWorkspace::planned_bytes(const Grid& g) {
+  return 3 * (node_array_bytes(g, 2) + node_array_bytes(g, 1));
+}
+
+std::int64_t FdMhdFusedWorkspace::bytes() const {
+  std::int64_t b = 0;
+  for (int d = 0; d < 3; ++d) b += std::int64_t(fstar[d].span() + omega[d].span());
+  return b * std::int64_t(sizeof(Real));
+}
+
+namespace fd_mhd_fused_detail {
+
+// One cell of the register stencil: its face-frame conserved state, the
+// primitives, flux and wave speeds, and B_d v_t of the modified fluxes.
+struct StencilCell {
+  Real u[8], w[8], f[8], lam[NMHD_WAVES], bv[2];
+};
+
+KOKKOS_FORCEINLINE_FUNCTION void load_cell(const IdealGas& eos, const Array4& u, int d, int k, int j, int i,
+                                           StencilCell& c) {
+  for (int s = 0; s < 8; ++s) c.u[s] = u(mhd_face_slot(d, s), k, j, i);
+  mhd_cell_flux(eos, c.u, c.w, c.f, c.lam);
+  // As ct_bv: B_d (m_t / rho) of the cell.
+  for (int s = 0; s < 2; ++s) c.bv[s] = c.u[kMhdN] * (c.u[2 + s] / c.u[0]);
+}
+
+// Axis d: pencils along d over fd_mhd_flux_box; `last` ends the stage.
+template <WenoWeights W>
+long long pencils(const FdOptions& o, const Grid& g, int d, bool first, bool last, const Stage& st, Real dt,
+                  const Floors& floors, const State& u0, const State& in, const State& out, const State& r,
+                  const Array4& kacc, const Array4& fstar) {
+  const FdOptions opt = o;
+  const IdealGas eos = o.eos;
+  const Box faces = fd_mhd_flux_box(g, d);
+  Box lines = faces;
+  int lo = 0, hi = 0;
+  if (d == 0) { lo = faces.ib; hi = faces.ie; lines.ie = lines.ib + 1; }
+  if (d == 1) { lo = faces.jb; hi = faces.je; lines.je = lines.jb + 1; }
+  if (d == 2) { lo = faces.kb; hi = faces.ke; lines.ke = lines.kb + 1; }
+  const Box inner = g.interior();
+  const int ilo0 = inner.ib, ilo1 = inner.jb, ilo2 = inner.kb, ihi0 = inner.ie, ihi1 = inner.je, ihi2 = inner.ke;
+  const int is = g.is(d), ie = g.ie(d);
+  const Real dtdx = dt / g.dx[d], A = st.A;
+  const bool read_u0 = stage_reads_u0(st), read_r = stage_reads_r(st);
+  const Array4 u = in.u, a0 = u0.u, ar = r.u, ao = out.u;
+  long long hits = 0;
+  par_reduce("fd_mhd_fused_pencils", lines, KOKKOS_LAMBDA(int k, int j, int i, long long& n_hit) {
+    int p[3] = {i, j, k};
+    const int ilo[3] = {ilo0, ilo1, ilo2}, ihi[3] = {ihi0, ihi1, ihi2};
+    // Pencils outside the interior only feed constrained transport.
+    bool inside = true;
+    for (int e = 0; e < 3; ++e)
+      if (e != d && (p[e] < ilo[e] || p[e] >= ihi[e])) inside = false;
+    StencilCell c[kWenoStencil];
+    // Cells lo-3 .. lo+1 into slots 0..4; each face loads the sixth.
+    for (int m = 0; m < kWenoStencil - 1; ++m) {
+      p[d] = lo - 3 + m;
+      load_cell(eos, u, d, p[2], p[1], p[0], c[m]);
+    }
+    Real prev[8];
+    for (int f = lo; f < hi; ++f) {
+      p[d] = f + 2;
+      load_cell(eos, u, d, p[2], p[1], p[0], c[kWenoStencil - 1]);
+      p[d] = f;
+      Real uu[kWenoStencil][8], ww[kWenoStencil][8], ff[kWenoStencil][8], ll[kWenoStencil][NMHD_WAVES];
+      for (int m = 0; m < kWenoStencil; ++m) {
+        for (int s = 0; s < 8; ++s) {
+          uu[m][s] = c[m].u[s];
+          ww[m][s] = c[m].w[s];
+          ff[m][s] = c[m].f[s];
+        }
+        for (int s = 0; s < NMHD_WAVES; ++s) ll[m][s] = c[m].lam[s];
+      }
+      Real fhat[8];
+      mhd_weno_face_flux<W>(opt, uu, ww, ff, ll, fhat);
+      // Stage 1 of the constrained transport (fd_modified_flux): cells
+      // f-2 .. f+1 are slots 1..4.
+      for (int s = 0; s < 2; ++s)
+        fstar(s, p[2], p[1], p[0]) = fhat[kMhdT1 + s] + ct_i4(c[1].bv[s], c[2].bv[s], c[3].bv[s], c[4].bv[s]);
+      if (inside && f > is && f <= ie) {
+        // The cell below this face has both its fluxes.
+        p[d] = f - 1;
+        Real kv[NMHD];
+        for (int s = 0; s < 8; ++s) {
+          const int n = mhd_face_slot(d, s);
+          const Real dv = flux_difference(dtdx, prev[s], fhat[s]);
+          const Real kn = first ? start_increment(A, kacc(n, p[2], p[1], p[0]), dv) : kacc(n, p[2], p[1], p[0]) + dv;
+          kv[n] = kn;
+          kacc(n, p[2], p[1], p[0]) = kn;  // the 2N scheme's next stage reads K
+        }
+        if (last) {
+          // K is complete: end the stage at this cell.
+          if (finish_mhd_stage_cell(st, read_u0, read_r, eos, floors, a0, u, ar, ao, kv, p[2], p[1], p[0])) ++n_hit;
+        }
+      }
+      for (int s = 0; s < 8; ++s) prev[s] = fhat[s];
+      for (int m = 0; m < kWenoStencil - 1; ++m) c[m] = c[m + 1];
+    }
+  }, Kokkos::Sum<long long>(hits));
+  return hits;
+}
+
+// Stage 2 for the three edge axes in one kernel, over the union of their boxes.
+void edge_emfs(const Grid& g, const Array4 fstar[3], const Array4 omega[3]) {
+  const CtAxes ax(g);
+  Box all = fd_ct_edge_box(g, 0, 3);
+  for (int c = 1; c < 3; ++c) {
+    const Box b = fd_ct_edge_box(g, c, 3);
+    all.ib = b.ib < all.ib ? b.ib : all.ib; all.ie = b.ie > all.ie ? b.ie : all.ie;
+    all.jb = b.jb < all.jb ? b.jb : all.jb; all.je = b.je > all.je ? b.je : all.je;
+    all.kb = b.kb < all.kb ? b.kb : all.kb; all.ke = b.ke > all.ke ? b.ke : all.ke;
+  }
+  Box box[3];
+  for (int c = 0; c < 3; ++c) box[c] = fd_ct_edge_box(g, c, 3);
+  const Box b0 = box[0], b1 = box[1], b2 = box[2];
+  const Array4 f0 = fstar[0], f1 = fstar[1], f2 = fstar[2], o0 = omega[0], o1 = omega[1], o2 = omega[2];
+  par_for("fd_mhd_fused_edge_emfs", all, KOKKOS_LAMBDA(int k, int j, int i) {
+    const int p[3] = {i, j, k};
+    auto in = [&](const Box& b) { return k >= b.kb && k < b.ke && j >= b.jb && j < b.je && i >= b.ib && i < b.ie; };
+    if (in(b0)) o0(0, k, j, i) = fd_edge_emf(ax, f1, f2, 1, 2, p);
+    if (in(b1)) o1(0, k, j, i) = fd_edge_emf(ax, f2, f0, 2, 0, p);
+    if (in(b2)) o2(0, k, j, i) = fd_edge_emf(ax, f0, f1, 0, 1, p);
+  });
+}
+
+// D6 along e at p of the averages of om (edge plane (a, b)), formed on the fly.
+KOKKOS_INLINE_FUNCTION Real d6_of_averages(const CtAxes& ax, const Array4& om, int a, int b, int e, const int p[3]) {
+  Real v[6];
+  for (int m = 0; m < 6; ++m) {
+    int q[3] = {p[0], p[1], p[2]};
+    q[e] += m - 2;
+    v[m] = fd_edge_average(ax, om, a, b, q);
+  }
+  return ct_d6(v[0], v[1], v[2], v[3], v[4], v[5]);
+}
+
+// Stage 3 and the end of the stage for the faces normal to d.
+void curl_and_finish(const Grid& g, int d, const Stage& st, Real dt, const FaceField& u0, const FaceField& in,
+                     const FaceField& r, const FaceField& out, const FaceField& kb, const Array4 omega[3]) {
+  const CtAxes ax(g);
+  const int t1 = (d + 1) % 3, t2 = (d + 2) % 3;
+  const Array4 o1 = omega[t1], o2 = omega[t2];
+  const Real dt1 = dt / g.dx[t1], dt2 = dt / g.dx[t2], A = st.A;
+  const bool read_u0 = stage_reads_u0(st), read_r = stage_reads_r(st);
+  const Array4 a0 = u0[d], ai = in[d], ar = r.allocated() ? r[d] : Array4(), ao = out[d], ak = kb[d];
+  par_for("fd_mhd_fused_curl", ct_interior_faces(g, d), KOKKOS_LAMBDA(int k, int j, int i) {
+    // As fd_face_curl, with the averages of fd_edge_average.
+    int p[3] = {i, j, k};
+    if (!ax.active[d]) p[d] = 0;
+    Real v = 0;
+    // Omega_t2 lies in the plane (d, t1); Omega_t1 in (t2, d).
+    if (ax.active[t1]) v -= dt1 * d6_of_averages(ax, o2, d, t1, t1, p);
+    if (ax.active[t2]) v += dt2 * d6_of_averages(ax, o1, t2, d, t2, p);
+    const Real kv = start_increment(A, ak(0, k, j, i), v);
+    ak(0, k, j, i) = kv;  // the 2N scheme's next stage reads K
+    const Real x = ai(0, k, j, i);
+    Real rv = read_r ? ar(0, k, j, i) : Real(0);
+    if (st.set_r) {
+      rv = stage_register(st, rv, x, kv);
+      ar(0, k, j, i) = rv;
+    }
+    ao(0, k, j, i) = stage_output(st, read_u0 ? a0(0, k, j, i) : Real(0), x, kv, rv);
+  });
+}
+
+}  // namespace fd_mhd_fused_detail
+
+using namespace fd_mhd_fused_detail;
+
+long long fd_mhd_stage_fused(const FdOptions& opt, const Grid& g, const Stage& st, Real dt, const Floors& floors,
+                             const State& u0, const State& in, const State& out, const State& r, const Array4& k,
+                             const FaceField& kb, FdMhdFusedWorkspace& ws) {
+  int last = 0;
+  for (int d = 0; d < 3; ++d)
+    if (g.active(d)) {
+      last = d;
+      break;
+    }
+  // Modified fluxes along inactive axes: v_d B_t at the cells (stage 1), before
+  // the last pencils overwrite `in` (2N schemes write in place).
+  const CtAxes ax(g);
+  for (int d = 0; d < 3; ++d) {
+    if (g.active(d)) continue;
+    const Array4 u = in.u, fs = ws.fstar[d];
+    par_for("fd_mhd_fused_inactive_fstar", fd_mhd_flux_box(g, d), KOKKOS_LAMBDA(int kk, int j, int i) {
+      const int p[3] = {i, j, kk};
+      for (int s = 0; s < 2; ++s) fs(s, kk, j, i) = fd_modified_flux(ax, u, u, d, s, p);
+    });
+  }
+  long long hits = 0;
+  bool first = true;
+  // A segment reads three cells of its neighbours along the axis: with a
+  // 2N scheme (out = in) the last axis' segments cannot also write the
+  // cells, and the stage ends in a kernel of its own.
+  const bool apart = ws.segments && out.u.data() == in.u.data();
+  for (int d = 2; d >= 0; --d) {
+    if (!g.active(d)) continue;
+    if (ws.segments)
+      hits += fd_mhd_segments(opt, g, d, first, d == last && !apart, st, dt, floors, u0, in, out, r, k, ws.fstar[d]);
+    else if (opt.weights == WenoWeights::z)
+      hits += pencils<WenoWeights::z>(opt, g, d, first, d == last, st, dt, floors, u0, in, out, r, k, ws.fstar[d]);
+    else
+      hits += pencils<WenoWeights::js>(opt, g, d, first, d == last, st, dt, floors, u0, in, out, r, k, ws.fstar[d]);
+    first = false;
+  }
+  if (apart) hits += finish_mhd_stage(g, st, opt.eos, floors, u0.u, in.u, r.u, out.u, k);
+  edge_emfs(g, ws.fstar, ws.omega);
+  for (int d = 0; d < 3; ++d) curl_and_finish(g, d, st, dt, u0.b, in.b, r.b, out.b, kb, ws.omega);
+  return hits;
+}
+
+}  // namespace ax

@@ -1,0 +1,156 @@
+// Eigen-structure of 1D ideal MHD in the frame of a face, for the
+// characteristic projection of the FD WENO5 MHD scheme. Seven waves, in
+// order u_n - c_f, u_n - c_a, u_n - c_s, u_n, u_n + c_s, u_n + c_a, u_n + c_f;
+// the normal field is a parameter of the 1D system, so its slot (5) of the
+// 8-variable face-frame vector (rho, m_n, m_t1, m_t2, E, B_n, B_t1, B_t2)
+// carries no wave.
+//
+// The eigenvectors are those of the primitive system (rho, v_n, v_t1, v_t2,
+// p, B_t1, B_t2) with Roe & Balsara's (1996) normalisation alpha_f, alpha_s
+// (Stone et al. 2008, ApJS 178, eqs. A12 and A18), composed with the
+// Jacobians dW/dU and dU/dW at the same state: L_U = L_W dW/dU and
+// R_U = dU/dW R_W are then exactly the conserved eigenvectors, in a few
+// dozen flops each instead of dense 7x7 products. Where the transverse
+// field vanishes its direction is taken as (1, 1)/sqrt 2 (Brio & Wu 1988,
+// eq. 45; any unit vector keeps L R = I). The sign conventions of the
+// eigenvectors do not enter the WENO flux: a wave's left row and right
+// column flip together and the weights see only squares.
+#pragma once
+
+#include "hydro/eos.hpp"
+
+namespace ax {
+
+// Face-frame slots of the 8-variable vectors (conserved and primitive).
+constexpr int kMhdN = 5, kMhdT1 = 6, kMhdT2 = 7;
+constexpr int NMHD_WAVES = 7;
+
+struct MhdEigenSystem {
+  Real rho, vn, vt1, vt2, bt1, bt2;  // the face state (primitives)
+  Real gm1, inv_gm1, v2h;            // gamma - 1, 1 / (gamma - 1), |v|^2 / 2
+  Real inv_rho, sqrt_rho, inv_sqrt_rho;
+  Real a, asq, cf, cs;               // sound, fast and slow speeds
+  Real bet2, bet3;                   // direction of the transverse field
+  Real alpha_f, alpha_s, s;          // normalisation, sign of B_n
+};
+
+// The eigen-system at the primitive face-frame state w (rho, v_n, v_t1,
+// v_t2, p, B_n, B_t1, B_t2).
+KOKKOS_INLINE_FUNCTION MhdEigenSystem mhd_eigensystem_at(const IdealGas& eos, const Real w[8]) {
+  MhdEigenSystem e;
+  e.rho = w[0];
+  e.vn = w[1];
+  e.vt1 = w[2];
+  e.vt2 = w[3];
+  e.bt1 = w[kMhdT1];
+  e.bt2 = w[kMhdT2];
+  e.gm1 = eos.gm1;
+  e.inv_gm1 = eos.inv_gm1;
+  e.v2h = Real(0.5) * (e.vn * e.vn + e.vt1 * e.vt1 + e.vt2 * e.vt2);
+  e.inv_rho = Real(1) / e.rho;
+  e.sqrt_rho = math::sqrt(e.rho);
+  e.inv_sqrt_rho = Real(1) / e.sqrt_rho;
+  const Real bn = w[kMhdN];
+  const Real btsq = e.bt1 * e.bt1 + e.bt2 * e.bt2, bnsq = bn * bn;
+  const Real gamp = eos.gamma * w[4];
+  // Athena++'s form: the discriminant as a sum of squares, c_s from c_f.
+  const Real tdif = bnsq + btsq - gamp;
+  const Real root = math::sqrt(tdif * tdif + Real(4) * gamp * btsq);
+  const Real rcfsq = Real(0.5) * (bnsq + btsq + gamp + root);
+  const Real cfsq = rcfsq * e.inv_rho, cssq = gamp * bnsq / rcfsq * e.inv_rho;
+  e.cf = math::sqrt(cfsq);
+  e.cs = math::sqrt(cssq);
+  e.asq = gamp * e.inv_rho;
+  e.a = math::sqrt(e.asq);
+  // 1e-12 of the field energy: below it the direction is rounding noise.
+  if (btsq > Real(1e-12) * (btsq + bnsq + gamp)) {
+    const Real inv_bt = Real(1) / math::sqrt(btsq);
+    e.bet2 = e.bt1 * inv_bt;
+    e.bet3 = e.bt2 * inv_bt;
+  } else {
+    e.bet2 = e.bet3 = Real(0.70710678118654752440);
+  }
+  // Roe & Balsara's cases: triple umbilic, low and high beta.
+  if (cfsq - cssq <= Real(0)) {
+    e.alpha_f = 1;
+    e.alpha_s = 0;
+  } else if (e.asq - cssq <= Real(0)) {
+    e.alpha_f = 0;
+    e.alpha_s = 1;
+  } else if (cfsq - e.asq <= Real(0)) {
+    e.alpha_f = 1;
+    e.alpha_s = 0;
+  } else {
+    const Real inv = Real(1) / (cfsq - cssq);
+    e.alpha_f = math::sqrt((e.asq - cssq) * inv);
+    e.alpha_s = math::sqrt((cfsq - e.asq) * inv);
+  }
+  e.s = bn >= Real(0) ? Real(1) : Real(-1);
+  return e;
+}
+
+// At the arithmetic mean of the two cells' primitive face-frame states.
+KOKKOS_INLINE_FUNCTION MhdEigenSystem mhd_eigensystem(const IdealGas& eos, const Real wl[8], const Real wr[8]) {
+  Real w[8];
+  for (int n = 0; n < 8; ++n) w[n] = Real(0.5) * (wl[n] + wr[n]);
+  return mhd_eigensystem_at(eos, w);
+}
+
+// c = L x: characteristic components of a face-frame conserved vector
+// (slot 5, the normal field, is not read).
+KOKKOS_INLINE_FUNCTION void mhd_to_characteristic(const MhdEigenSystem& e, const Real x[8],
+                                                  Real c[NMHD_WAVES]) {
+  // dW = dW/dU x (the normal field is a parameter of the 1D system).
+  const Real drho = x[0];
+  const Real dvn = (x[1] - e.vn * drho) * e.inv_rho;
+  const Real dvt1 = (x[2] - e.vt1 * drho) * e.inv_rho;
+  const Real dvt2 = (x[3] - e.vt2 * drho) * e.inv_rho;
+  const Real dbt1 = x[kMhdT1], dbt2 = x[kMhdT2];
+  const Real dp = e.gm1 * (e.v2h * drho - e.vn * x[1] - e.vt1 * x[2] - e.vt2 * x[3] + x[4] - e.bt1 * dbt1 -
+                           e.bt2 * dbt2);
+  // Stone et al. (2008) eq. A18.
+  const Real nf = Real(0.5) / e.asq;
+  const Real qf = nf * e.cf * e.alpha_f * e.s, qs = nf * e.cs * e.alpha_s * e.s;
+  const Real afp = Real(0.5) * e.alpha_f / (e.a * e.sqrt_rho), asp = Real(0.5) * e.alpha_s / (e.a * e.sqrt_rho);
+  const Real pr = dp * e.inv_rho;
+  const Real vt = e.bet2 * dvt1 + e.bet3 * dvt2, bt = e.bet2 * dbt1 + e.bet3 * dbt2;
+  const Real sb = e.s * e.inv_sqrt_rho;
+  c[0] = nf * e.alpha_f * (pr - e.cf * dvn) + qs * vt + asp * bt;
+  c[1] = Real(0.5) * (e.bet2 * (dbt2 * sb + dvt2) - e.bet3 * (dbt1 * sb + dvt1));
+  c[2] = nf * e.alpha_s * (pr - e.cs * dvn) - qf * vt - afp * bt;
+  c[3] = drho - dp / e.asq;
+  c[4] = nf * e.alpha_s * (pr + e.cs * dvn) + qf * vt - afp * bt;
+  c[5] = Real(0.5) * (e.bet2 * (dbt2 * sb - dvt2) - e.bet3 * (dbt1 * sb - dvt1));
+  c[6] = nf * e.alpha_f * (pr + e.cf * dvn) - qs * vt + asp * bt;
+}
+
+// x = R c: back to the face-frame conserved vector (slot 5 is zero).
+KOKKOS_INLINE_FUNCTION void mhd_from_characteristic(const MhdEigenSystem& e, const Real c[NMHD_WAVES],
+                                                    Real x[8]) {
+  // Stone et al. (2008) eq. A12: the primitive differences.
+  const Real qf = e.cf * e.alpha_f * e.s, qs = e.cs * e.alpha_s * e.s;
+  const Real af = e.a * e.alpha_f * e.sqrt_rho, as = e.a * e.alpha_s * e.sqrt_rho;
+  const Real fast = c[0] + c[6], slow = c[2] + c[4], alfven = c[5] + c[1];
+  const Real mix = qs * (c[0] - c[6]) + qf * (c[4] - c[2]);
+  const Real sound = e.alpha_f * fast + e.alpha_s * slow;
+  const Real drho = e.rho * sound + c[3];
+  const Real dvn = e.cf * e.alpha_f * (c[6] - c[0]) + e.cs * e.alpha_s * (c[4] - c[2]);
+  const Real dvt1 = e.bet2 * mix + e.bet3 * (c[5] - c[1]);
+  const Real dvt2 = e.bet3 * mix + e.bet2 * (c[1] - c[5]);
+  const Real dp = e.rho * e.asq * sound;
+  const Real mag = as * fast - af * slow, rot = e.s * e.sqrt_rho * alfven;
+  const Real dbt1 = e.bet2 * mag - e.bet3 * rot;
+  const Real dbt2 = e.bet3 * mag + e.bet2 * rot;
+  // dU = dU/dW dW.
+  x[0] = drho;
+  x[1] = e.vn * drho + e.rho * dvn;
+  x[2] = e.vt1 * drho + e.rho * dvt1;
+  x[3] = e.vt2 * drho + e.rho * dvt2;
+  x[4] = e.v2h * drho + e.rho * (e.vn * dvn + e.vt1 * dvt1 + e.vt2 * dvt2) + dp * e.inv_gm1 + e.bt1 * dbt1 +
+         e.bt2 * dbt2;
+  x[kMhdN] = 0;
+  x[kMhdT1] = dbt1;
+  x[kMhdT2] = dbt2;
+}
+
+}  // namespace ax
