@@ -386,6 +386,11 @@ def main():
         RestartCase("mhd_ranks", "orszag_tang.yaml", [32, 32, 1],
                     ["output.every_steps=4", "output.restart_every_steps=5", "time.max_steps=20"], 10, "00001",
                     (1, 2, 4)),
+        # FD MHD: faces and the cell field rebuilt from them (checkpoints are
+        # written after the rebuild, which the next stage would repeat).
+        RestartCase("fd_mhd_ranks", "orszag_tang.yaml", [32, 32, 1],
+                    ["solver.family=fd", "output.every_steps=4", "output.restart_every_steps=5",
+                     "time.max_steps=20"], 10, "00001", (1, 2, 4)),
     ]
     for case in cases:
         check(f"restart {case.label}: snapshots and history equal the uninterrupted run", check_restart, case, tmp)
