@@ -111,7 +111,7 @@ long long accumulate_and_finish(const FdOptions& opt, const Grid& g, int d, Slab
       kv[n] = first ? start_increment(st.A, kacc(n, k, j, i), dv) : kacc(n, k, j, i) + dv;
       if (store_k) kacc(n, k, j, i) = kv[n];
     }
-    if (finish_stage_cell(st, read_u0, read_r, eos, floors, u0, in, r, out, kv, k, j, i)) ++n_hit;
+    if (finish_stage_cell<NHYDRO>(st, read_u0, read_r, eos, floors, u0, in, r, out, kv, k, j, i)) ++n_hit;
   }, Kokkos::Sum<long long>(hits));
   return hits;
 }

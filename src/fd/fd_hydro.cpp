@@ -76,17 +76,7 @@ long long FdHydro::stage(const Stage& st, Real dt, const StageBuffers& b) {
   fd_increment_native(opt_, grid_, dt, st.A, b.in.u, k_, *native_);
   // The end of the stage as its own kernel (the fused path folds it into
   // the last divergence).
-  const bool read_u0 = stage_reads_u0(st), read_r = stage_reads_r(st);
-  const IdealGas eos = opt_.eos;
-  const Floors floors = floors_;
-  const Array4 u0 = b.u0.u, in = b.in.u, out = b.out.u, r = b.r.u, k = k_;
-  long long hits = 0;
-  par_reduce("fd_native_finish", grid_.interior(), KOKKOS_LAMBDA(int kk, int j, int i, long long& n_hit) {
-    Real kv[NHYDRO];
-    for (int n = 0; n < NHYDRO; ++n) kv[n] = k(n, kk, j, i);
-    if (finish_stage_cell(st, read_u0, read_r, eos, floors, u0, in, r, out, kv, kk, j, i)) ++n_hit;
-  }, Kokkos::Sum<long long>(hits));
-  return hits;
+  return finish_stage<NHYDRO>(grid_, st, opt_.eos, floors_, b.u0.u, b.in.u, b.r.u, b.out.u, k_);
 }
 
 }  // namespace ax

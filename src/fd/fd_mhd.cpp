@@ -3,7 +3,7 @@
 #include <cstdio>
 
 #include "ct/fd_ct.hpp"
-#include "fd/fd_mhd_stage.hpp"
+#include "fd/fd_stage.hpp"
 
 namespace ax {
 
@@ -95,7 +95,7 @@ long long FdMhd::stage(const Stage& st, Real dt, const StageBuffers& b) {
   // The end of the stage as its own kernels (the fused path folds it into
   // the last axis and the curl).
   fd_ct_finish_faces(grid_, st, b.u0.b, b.in.b, b.r.b, b.out.b, kb_);
-  return finish_mhd_stage(grid_, st, opt_.eos, floors_, b.u0.u, b.in.u, b.r.u, b.out.u, k_);
+  return finish_stage<NMHD>(grid_, st, opt_.eos, floors_, b.u0.u, b.in.u, b.r.u, b.out.u, k_);
 }
 
 }  // namespace ax

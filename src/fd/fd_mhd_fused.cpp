@@ -2,7 +2,6 @@
 
 #include "ct/fd_ct.hpp"
 #include "ct/fd_ct_point.hpp"
-#include "fd/fd_mhd_stage.hpp"
 #include "fd/fd_stage.hpp"
 #include "fd/weno_mhd.hpp"
 
@@ -109,7 +108,7 @@ long long pencils(const FdOptions& o, const Grid& g, int d, bool first, bool las
         }
         if (last) {
           // K is complete: end the stage at this cell.
-          if (finish_mhd_stage_cell(st, read_u0, read_r, eos, floors, a0, u, ar, ao, kv, p[2], p[1], p[0])) ++n_hit;
+          if (finish_stage_cell<NMHD>(st, read_u0, read_r, eos, floors, a0, u, ar, ao, kv, p[2], p[1], p[0])) ++n_hit;
         }
       }
       for (int s = 0; s < 8; ++s) prev[s] = fhat[s];
@@ -222,7 +221,7 @@ long long fd_mhd_stage_fused(const FdOptions& opt, const Grid& g, const Stage& s
       hits += pencils<WenoWeights::js>(opt, g, d, first, d == last, st, dt, floors, u0, in, out, r, k, ws.fstar[d]);
     first = false;
   }
-  if (apart) hits += finish_mhd_stage(g, st, opt.eos, floors, u0.u, in.u, r.u, out.u, k);
+  if (apart) hits += finish_stage<NMHD>(g, st, opt.eos, floors, u0.u, in.u, r.u, out.u, k);
   edge_emfs(g, ws.fstar, ws.omega);
   for (int d = 0; d < 3; ++d) curl_and_finish(g, d, st, dt, u0.b, in.b, r.b, out.b, kb, ws.omega);
   return hits;

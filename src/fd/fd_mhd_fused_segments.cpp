@@ -16,7 +16,6 @@
 #include "ct/fd_ct.hpp"
 #include "ct/fd_ct_stencils.hpp"
 #include "fd/fd_mhd_fused.hpp"
-#include "fd/fd_mhd_stage.hpp"
 #include "fd/fd_stage.hpp"
 #include "fd/weno_mhd.hpp"
 
@@ -150,7 +149,7 @@ long long segments(const FdOptions& o, const Grid& g, int d, bool first, bool la
         kv[n] = kn;
         kacc(n, p[2], p[1], p[0]) = kn;  // the 2N scheme's next stage reads K
       }
-      if (last && finish_mhd_stage_cell(st, read_u0, read_r, eos, floors, a0, u, ar, ao, kv, p[2], p[1], p[0]))
+      if (last && finish_stage_cell<NMHD>(st, read_u0, read_r, eos, floors, a0, u, ar, ao, kv, p[2], p[1], p[0]))
         ++n_hit;
     });
   }, Kokkos::Sum<long long>(hits));

@@ -2,8 +2,9 @@
 // the flux difference of one axis, and the end of the stage at one cell.
 #pragma once
 
+#include "backend/grid.hpp"
+#include "mhd/mhd_floors.hpp"
 #include "time/stage_combination.hpp"
-#include "hydro/floors.hpp"
 
 namespace ax {
 
@@ -30,17 +31,40 @@ KOKKOS_INLINE_FUNCTION void stage_cell_values(const Stage& st, bool read_u0, boo
   }
 }
 
-// Completes the stage at one hydro cell: R, out, the floors. Returns
-// whether a floor was needed.
+// The floors of an N-variable state (5: hydro, 8: MHD, whose pressure
+// floor keeps the magnetic energy).
+template <int N>
+KOKKOS_INLINE_FUNCTION bool apply_state_floors(const IdealGas& eos, const Floors& floors, Real v[N]) {
+  if constexpr (N == NMHD) return apply_mhd_floors(eos, floors, v);
+  else return apply_floors(eos, floors, v);
+}
+
+// Completes the stage at one cell of N variables: R, out, the floors.
+// Returns whether a floor was needed. Native and fused kernels call this.
+template <int N>
 KOKKOS_INLINE_FUNCTION bool finish_stage_cell(const Stage& st, bool read_u0, bool read_r, const IdealGas& eos,
                                               const Floors& floors, const Array4& u0, const Array4& in,
-                                              const Array4& r, const Array4& out, const Real kv[NHYDRO], int k,
-                                              int j, int i) {
-  Real v[NHYDRO];
-  stage_cell_values<NHYDRO>(st, read_u0, read_r, u0, in, r, kv, k, j, i, v);
-  const bool hit = apply_floors(eos, floors, v);
-  for (int n = 0; n < NHYDRO; ++n) out(n, k, j, i) = v[n];
+                                              const Array4& r, const Array4& out, const Real kv[N], int k, int j,
+                                              int i) {
+  Real v[N];
+  stage_cell_values<N>(st, read_u0, read_r, u0, in, r, kv, k, j, i, v);
+  const bool hit = apply_state_floors<N>(eos, floors, v);
+  for (int n = 0; n < N; ++n) out(n, k, j, i) = v[n];
   return hit;
+}
+
+// The end of the stage over the interior as its own kernel, from K.
+template <int N>
+long long finish_stage(const Grid& g, const Stage& st, const IdealGas& eos, const Floors& floors, const Array4& u0,
+                       const Array4& in, const Array4& r, const Array4& out, const Array4& k) {
+  const bool read_u0 = stage_reads_u0(st), read_r = stage_reads_r(st);
+  long long hits = 0;
+  par_reduce("fd_finish", g.interior(), KOKKOS_LAMBDA(int kk, int j, int i, long long& n_hit) {
+    Real kv[N];
+    for (int n = 0; n < N; ++n) kv[n] = k(n, kk, j, i);
+    if (finish_stage_cell<N>(st, read_u0, read_r, eos, floors, u0, in, r, out, kv, kk, j, i)) ++n_hit;
+  }, Kokkos::Sum<long long>(hits));
+  return hits;
 }
 
 }  // namespace ax
