@@ -13,6 +13,24 @@
 namespace ax::test {
 namespace {
 
+// The face frame of each axis is a permutation of the cell variables, and
+// mhd_frame_slot undoes mhd_face_slot (the fused kernels index by either).
+TEST(FdMhdEigen, FaceFrameSlotsArePermutations) {
+  for (int d = 0; d < 3; ++d) {
+    int seen[NMHD] = {};
+    for (int s = 0; s < NMHD; ++s) {
+      const int v = mhd_face_slot(d, s);
+      ASSERT_GE(v, 0);
+      ASSERT_LT(v, NMHD);
+      ++seen[v];
+      EXPECT_EQ(mhd_frame_slot(d, v), s) << "axis " << d << " slot " << s;
+    }
+    for (int v = 0; v < NMHD; ++v) EXPECT_EQ(seen[v], 1) << "axis " << d << " variable " << v;
+    EXPECT_EQ(mhd_face_slot(d, 1), IM1 + d);  // the normal momentum
+    EXPECT_EQ(mhd_face_slot(d, kMhdN), IB1 + d);  // the normal field
+  }
+}
+
 // L R = I and L A R = diag(lambda), A the Jacobian of the face-frame flux
 // (central differences of mhd_cell_flux), for regular and degenerate states.
 TEST(FdMhdEigen, DiagonalisesTheFluxJacobian) {

@@ -1,136 +1,227 @@
 // The WENO kernel of the fused FD MHD stage for GPUs: a team takes a
-// segment of S faces along the axis in R neighbouring rows, computes each
-// cell's face-frame state, primitives, flux and wave speeds once into team
-// scratch (the segment's cells and three more each side), then a face per
-// thread from there; the fluxes go back to scratch (over the cells) for the
-// flux difference, added to K in place, and the last axis ends the stage.
-// Why: the pencils of fd_mhd_fused.cpp give a GPU one thread per line of
-// the flux box (70k at 256^3) each holding a six-cell ring of 31 values:
-// 4.4e7 cell-updates/s on the H200 (256^3 MHD blast, lsrk4), below the
-// native path's 5.9e7. Segments: 4.4e7 with the stencil copied to
-// registers, 4.8e7 reading it from scratch where used (the face flux still
-// takes 255 registers and spills 480 bytes: the 70 characteristic
-// differences of seven waves); launch bounds of three teams a
-// multiprocessor 5.0e7, four (128 registers) 3.8e7. The WENO kernels are
-// 88% of a stage (Nsight Compute, 128^3).
+// segment of S faces along the axis in R neighbouring rows and works
+// through it in phases, each a loop over the team's threads with its
+// results in team scratch (a barrier between): the cells (state,
+// primitives, flux, wave speeds, each cell once), the faces' eigen-systems,
+// the characteristic differences (a thread per face and difference), the
+// WENO correction (a thread per face and wave), the face fluxes and the
+// modified fluxes of the constrained transport, and K += the flux
+// difference (the last axis ends the stage).
+// Why phases: a thread per whole face (the previous form) kept the 70
+// characteristic differences of seven waves live: 255 registers with 480
+// bytes of spills, three teams of 128 a multiprocessor, 5.0e7
+// cell-updates/s on the H200 (256^3 MHD blast, lsrk4), below the native
+// path's 5.9e7 whose six kernels per axis each hold little. Here no phase
+// holds more than one difference vector or one wave: 5.8e7 as first
+// written, 6.4e7 with the eigen-vector factors once per face
+// (MhdEigenSystem) and no arrays indexed by the axis (local memory), 7.0e7
+// with B_n v_t per cell, 7.8e7 with five teams a multiprocessor (96
+// registers), 8.2e7 with six (80 registers; the barrier waits of the
+// phases with one thread per face were 48% of the stalls at four).
 #include "ct/fd_ct.hpp"
 #include "ct/fd_ct_stencils.hpp"
 #include "fd/fd_mhd_fused.hpp"
 #include "fd/fd_stage.hpp"
 #include "fd/weno_mhd.hpp"
 
+#include <type_traits>
+
 namespace ax {
 
 namespace fd_mhd_segments_detail {
 
-using Team = Kokkos::TeamPolicy<ExecSpace, Kokkos::LaunchBounds<128, 3>>::member_type;
+// Six teams a multiprocessor where the device's shared memory holds them
+// (H100/H200: 6 x 37 KB), else the compiler's own register count.
+constexpr int kTeamSize = 128;
+using FastPolicy = Kokkos::TeamPolicy<ExecSpace, Kokkos::LaunchBounds<kTeamSize, 6>>;
+using SafePolicy = Kokkos::TeamPolicy<ExecSpace>;
+using Team = SafePolicy::member_type;
+static_assert(std::is_same_v<Team, FastPolicy::member_type>, "one kernel body for both policies");
 using Scratch = Kokkos::View<Real*, ExecSpace::scratch_memory_space, Kokkos::MemoryTraits<Kokkos::Unmanaged>>;
 
-constexpr int kCellVals = 8 + 8 + 8 + NMHD_WAVES;  // u, w, f, lambda
+// Per cell: u, the primitives u does not hold (v_n, v_t1, v_t2, p), f,
+// lambda, and B_n v_t (stage 1 of the constrained transport).
+constexpr int kU = 0, kV = 8, kF = 12, kLam = 20, kBv = 27, kCellVals = 29;
+// Slot of primitive s (mhd_cell_flux's w) among them.
+KOKKOS_FORCEINLINE_FUNCTION int w_slot(int s) { return s >= 1 && s <= 4 ? kV + s - 1 : kU + s; }
+constexpr int kEigenVals = 25;                              // MhdEigenSystem less the gas' two constants
+constexpr int kDiffVals = kWenoDiffs * 2 * NMHD_WAVES;      // dw, dg of the five differences
+constexpr int dw_slot(int m, int s) { return m * 2 * NMHD_WAVES + s; }
+constexpr int dg_slot(int m, int s) { return m * 2 * NMHD_WAVES + NMHD_WAVES + s; }
 
-// The six cells of a face's stencil in the team scratch C[v][row][pos]
-// (rows of `pitch` cells, R rows), from the cell at `base` = row * pitch + tf.
-struct ScratchStencil {
-  const Real* C;
-  int R, pitch, base;
-  KOKKOS_FORCEINLINE_FUNCTION Real at(int v, int m) const { return C[v * R * pitch + base + m]; }
-  KOKKOS_FORCEINLINE_FUNCTION Real u(int m, int s) const { return at(s, m); }
-  KOKKOS_FORCEINLINE_FUNCTION Real w(int m, int s) const { return at(8 + s, m); }
-  KOKKOS_FORCEINLINE_FUNCTION Real f(int m, int s) const { return at(16 + s, m); }
-  KOKKOS_FORCEINLINE_FUNCTION Real lam(int m, int s) const { return at(24 + s, m); }
+// Values v of `count` items in scratch, item fastest: consecutive threads
+// take consecutive items, so they touch consecutive words.
+struct Block {
+  Real* p;
+  int count;
+  KOKKOS_FORCEINLINE_FUNCTION Real& operator()(int v, int n) const { return p[v * count + n]; }
 };
+
+// The face's eigen-system in scratch: the fields in declaration order,
+// gamma's two constants excepted.
+#define AX_MHD_EIGEN_FIELDS(X)                                                                                    \
+  X(rho) X(vn) X(vt1) X(vt2) X(bt1) X(bt2) X(v2h) X(inv_rho) X(sqrt_rho) X(inv_sqrt_rho) X(a) X(asq) X(cf) X(cs) \
+      X(bet2) X(bet3) X(alpha_f) X(alpha_s) X(s) X(nf) X(qf) X(qs) X(afp) X(asp) X(inv_asq)
+
+KOKKOS_INLINE_FUNCTION void store_eigen(const MhdEigenSystem& e, const Block& b, int n) {
+  int v = 0;
+#define AX_STORE(f) b(v++, n) = e.f;
+  AX_MHD_EIGEN_FIELDS(AX_STORE)
+#undef AX_STORE
+}
+
+KOKKOS_INLINE_FUNCTION MhdEigenSystem load_eigen(const IdealGas& eos, const Block& b, int n) {
+  MhdEigenSystem e;
+  int v = 0;
+#define AX_LOAD(f) e.f = b(v++, n);
+  AX_MHD_EIGEN_FIELDS(AX_LOAD)
+#undef AX_LOAD
+  e.gm1 = eos.gm1;
+  e.inv_gm1 = eos.inv_gm1;
+  return e;
+}
+#undef AX_MHD_EIGEN_FIELDS
+static_assert(sizeof(MhdEigenSystem) == (kEigenVals + 2) * sizeof(Real), "every field but gm1, inv_gm1 in scratch");
 
 template <WenoWeights W>
 long long segments(const FdOptions& o, const Grid& g, int d, bool first, bool last, const Stage& st, Real dt,
                    const Floors& floors, const State& u0, const State& in, const State& out, const State& r,
                    const Array4& kacc, const Array4& fstar) {
-  const FdOptions opt = o;
   const IdealGas eos = o.eos;
-  // Segment length along d and rows along the row axis: a warp along x,
-  // four rows; along y and z 16 faces of four rows (four consecutive i).
-  // Scratch: the cells (31 values) and the S + 1 fluxes of each row,
-  // 46 KB along x, under the 48 KB a team may have.
-  const int S = d == 0 ? 32 : 16, R = 4;
+  const Real eps = o.epsilon;
+  // Segments of S faces in R rows: along x a warp of one row; along y and
+  // z 16 faces of two rows (two consecutive i). Scratch 36-37 KB a team,
+  // so six fit in 228 KB (8 x 4 along y and z, 43 KB: five, 2.5% slower).
+  const int S = d == 0 ? 32 : 16, R = d == 0 ? 1 : 2;
   const int ra = d == 0 ? 1 : 0, qa = d == 2 ? 1 : 2;  // row axis, third axis
   const Box box = fd_mhd_flux_box(g, d);
   const int blo[3] = {box.ib, box.jb, box.kb}, bhi[3] = {box.ie, box.je, box.ke};
   const int lo = blo[d], hi = bhi[d];
   const int nseg = (hi - lo + S - 1) / S;
   const int nrow = bhi[ra] - blo[ra], nrb = (nrow + R - 1) / R, nq = bhi[qa] - blo[qa];
-  const int rlo = blo[ra], qlo = blo[qa];
+  const int rlo = blo[ra], rhi = bhi[ra], qlo = blo[qa];
   const int is = g.is(d), ie = g.ie(d);
   const int ilo[3] = {g.is(0), g.is(1), g.is(2)}, ihi[3] = {g.ie(0), g.ie(1), g.ie(2)};
   const int ir0 = ilo[ra], ir1 = ihi[ra], iq0 = ilo[qa], iq1 = ihi[qa];
   const int pitch = S + 6;  // cells f0-3 .. f0+S+2 of a row
-  const int ncell = R * pitch * kCellVals, nflux = R * (S + 1) * 8;
+  const int nfr = S + 1;    // faces f0 .. f0+S of a row
+  const int ncell = R * pitch, nface = R * nfr;
+  const int nscratch = ncell * kCellVals + nface * (kEigenVals + kDiffVals);
   const Real dtdx = dt / g.dx[d], A = st.A;
   const bool read_u0 = stage_reads_u0(st), read_r = stage_reads_r(st);
   const Array4 u = in.u, a0 = u0.u, ar = r.u, ao = out.u;
 #ifdef ASTRONOMIX_FLAT_LOOPS
-  const int team_size = R * S;
+  const int team_size = kTeamSize;
 #else
   const int team_size = 1;  // a host thread walks the segment
 #endif
-  Kokkos::TeamPolicy<ExecSpace, Kokkos::LaunchBounds<128, 3>> policy(nseg * nrb * nq, team_size);
-  policy.set_scratch_size(0, Kokkos::PerTeam(Scratch::shmem_size(ncell + nflux)));
-  long long hits = 0;
-  Kokkos::parallel_reduce("fd_mhd_fused_segments", policy, KOKKOS_LAMBDA(const Team& team, long long& n_hit) {
-    Scratch sc(team.team_scratch(0), ncell + nflux);
-    Real* C = sc.data();
-    Real* F = C + ncell;
+  const auto scratch = Kokkos::PerTeam(Scratch::shmem_size(nscratch));
+  auto kernel = KOKKOS_LAMBDA(const Team& team, long long& n_hit) {
+    Scratch sc(team.team_scratch(0), nscratch);
+    const Block C{sc.data(), ncell};
+    const Block E{C.p + ncell * kCellVals, nface};
+    const Block D{E.p + nface * kEigenVals, nface};
+    // The face fluxes over each face's first eight differences: the face
+    // phase reads a face's corrections (slots 0..6) before it writes there.
+    const Block F{D.p, nface};
     const int t = team.league_rank();
     const int seg = t % nseg, rb = (t / nseg) % nrb, q = qlo + t / (nseg * nrb);
     const int f0 = lo + seg * S, r0 = rlo + rb * R;
-    auto at = [&](int v, int row, int p) -> Real& { return C[(v * R + row) * pitch + p]; };
-    auto point = [&](int row, int pos, int p[3]) {
-      p[d] = pos;
-      p[ra] = r0 + row;
-      p[qa] = q;
+    // (i, j, k) of position pos along d in row `row`, by selection: an
+    // array indexed by d would live in local memory.
+    struct Ijk {
+      int i, j, k;
     };
+    auto point = [&](int row, int pos) {
+      const int rr = r0 + row;
+      return Ijk{d == 0 ? pos : rr, d == 1 ? pos : (d == 0 ? rr : q), d == 2 ? pos : q};
+    };
+    // Face n = row * nfr + tf; its stencil's cell m is row * pitch + tf + m.
+    auto valid_face = [&](int n) { return r0 + n / nfr < rhi && f0 + n % nfr < hi; };
+    auto cell_of = [&](int n, int m) { return (n / nfr) * pitch + n % nfr + m; };
     // The cells, each once; along x consecutive threads take consecutive
     // cells of a row, along y and z consecutive rows (consecutive i).
-    Kokkos::parallel_for(Kokkos::TeamThreadRange(team, R * pitch), [&](int c) {
-      const int row = d == 0 ? c / pitch : c % R, pos = d == 0 ? c % pitch : c / R;
-      int p[3];
-      point(row, f0 - 3 + pos, p);
-      if (r0 + row >= bhi[ra] || p[d] >= hi + 2) return;  // beyond the box: never read
+    Kokkos::parallel_for(Kokkos::TeamThreadRange(team, ncell), [&](int i) {
+      const int row = d == 0 ? i / pitch : i % R, pos = d == 0 ? i % pitch : i / R;
+      if (r0 + row >= rhi || f0 - 3 + pos >= hi + 2) return;  // beyond the box: never read
+      const Ijk p = point(row, f0 - 3 + pos);
       Real uc[8], w[8], f[8], lam[NMHD_WAVES];
-      for (int s = 0; s < 8; ++s) uc[s] = u(mhd_face_slot(d, s), p[2], p[1], p[0]);
+      for (int s = 0; s < 8; ++s) uc[s] = u(mhd_face_slot(d, s), p.k, p.j, p.i);
       mhd_cell_flux(eos, uc, w, f, lam);
+      const int c = row * pitch + pos;
       for (int s = 0; s < 8; ++s) {
-        at(s, row, pos) = uc[s];
-        at(8 + s, row, pos) = w[s];
-        at(16 + s, row, pos) = f[s];
+        C(kU + s, c) = uc[s];
+        C(kF + s, c) = f[s];
       }
-      for (int s = 0; s < NMHD_WAVES; ++s) at(24 + s, row, pos) = lam[s];
+      for (int s = 1; s <= 4; ++s) C(w_slot(s), c) = w[s];
+      for (int s = 0; s < NMHD_WAVES; ++s) C(kLam + s, c) = lam[s];
+      for (int s = 0; s < 2; ++s) C(kBv + s, c) = uc[kMhdN] * (uc[2 + s] / uc[0]);  // as ct_bv
     });
     team.team_barrier();
-    // Faces f0 .. f0+S of each row: a thread each (the far one, f0 + S, by
-    // the row's first thread too), their fluxes into F[s][row][tf].
-    auto fl = [&](int s, int row, int tf) -> Real& { return F[(s * R + row) * (S + 1) + tf]; };
-    auto face_flux = [&](int row, int tf) {
-      const ScratchStencil cells{C, R, pitch, row * pitch + tf};
-      Real fhat[8];
-      mhd_weno_face_flux_of<W>(opt, cells, fhat);
-      for (int s = 0; s < 8; ++s) fl(s, row, tf) = fhat[s];
-      // Stage 1 of the constrained transport (fd_modified_flux): B_d v_t of
-      // cells f-2 .. f+1 (slots 1..4 of the stencil), as ct_bv; the far
-      // face is the next segment's.
-      if (tf < S) {
-        int p[3];
-        point(row, f0 + tf, p);
-        for (int s = 0; s < 2; ++s) {
-          Real bv[4];
-          for (int m = 0; m < 4; ++m) bv[m] = cells.u(m + 1, kMhdN) * (cells.u(m + 1, 2 + s) / cells.u(m + 1, 0));
-          fstar(s, p[2], p[1], p[0]) = fhat[kMhdT1 + s] + ct_i4(bv[0], bv[1], bv[2], bv[3]);
-        }
+    // The eigen-system of each face, at the mean of cells 2 and 3.
+    Kokkos::parallel_for(Kokkos::TeamThreadRange(team, nface), [&](int n) {
+      if (!valid_face(n)) return;
+      Real wl[8], wr[8];
+      for (int s = 0; s < 8; ++s) {
+        wl[s] = C(w_slot(s), cell_of(n, 2));
+        wr[s] = C(w_slot(s), cell_of(n, 3));
       }
-    };
-    Kokkos::parallel_for(Kokkos::TeamThreadRange(team, R * S), [&](int c) {
-      const int row = d == 0 ? c / S : c % R, tf = d == 0 ? c % S : c / R;
-      if (r0 + row >= bhi[ra] || f0 + tf >= hi) return;
-      face_flux(row, tf);
-      if (tf == 0 && f0 + S < hi) face_flux(row, S);
+      store_eigen(mhd_eigensystem(eos, wl, wr), E, n);
+    });
+    team.team_barrier();
+    // Characteristic differences m (cells m, m + 1) of each face.
+    Kokkos::parallel_for(Kokkos::TeamThreadRange(team, nface * kWenoDiffs), [&](int i) {
+      const int n = i % nface, m = i / nface;
+      if (!valid_face(n)) return;
+      const MhdEigenSystem e = load_eigen(eos, E, n);
+      const int ca = cell_of(n, m), cb = ca + 1;
+      Real du[8], df[8], dw[NMHD_WAVES], dg[NMHD_WAVES];
+      for (int s = 0; s < 8; ++s) {
+        du[s] = C(kU + s, cb) - C(kU + s, ca);
+        df[s] = C(kF + s, cb) - C(kF + s, ca);
+      }
+      mhd_to_characteristic(e, du, dw);
+      mhd_to_characteristic(e, df, dg);
+      for (int s = 0; s < NMHD_WAVES; ++s) {
+        D(dw_slot(m, s), n) = dw[s];
+        D(dg_slot(m, s), n) = dg[s];
+      }
+    });
+    team.team_barrier();
+    // The WENO correction of wave s of each face, over dw of difference 0
+    // (read by this thread only).
+    Kokkos::parallel_for(Kokkos::TeamThreadRange(team, nface * NMHD_WAVES), [&](int i) {
+      const int n = i % nface, s = i / nface;
+      if (!valid_face(n)) return;
+      Real alpha = 0, dws[kWenoDiffs], dgs[kWenoDiffs];
+      for (int m = 0; m < kWenoStencil; ++m) alpha = math::fmax(alpha, math::fabs(C(kLam + s, cell_of(n, m))));
+      for (int m = 0; m < kWenoDiffs; ++m) {
+        dws[m] = D(dw_slot(m, s), n);
+        dgs[m] = D(dg_slot(m, s), n);
+      }
+      D(dw_slot(0, s), n) = mhd_wave_correction_of<W>(dws, dgs, alpha, eps);
+    });
+    team.team_barrier();
+    // Face fluxes (central part + the corrections back-projected), and
+    // stage 1 of the constrained transport (fd_modified_flux): B_d v_t of
+    // cells f-2 .. f+1, as ct_bv; the far face is the next segment's.
+    Kokkos::parallel_for(Kokkos::TeamThreadRange(team, nface), [&](int n) {
+      if (!valid_face(n)) return;
+      Real corr[NMHD_WAVES], f[4][8], fhat[8];
+      for (int s = 0; s < NMHD_WAVES; ++s) corr[s] = D(dw_slot(0, s), n);
+      const int c1 = cell_of(n, 1);
+      for (int m = 0; m < 4; ++m)
+        for (int s = 0; s < 8; ++s) f[m][s] = C(kF + s, c1 + m);
+      mhd_assemble_face_flux(load_eigen(eos, E, n), f[0], f[1], f[2], f[3], corr, fhat);
+      for (int s = 0; s < 8; ++s) F(s, n) = fhat[s];
+      const int row = n / nfr, tf = n % nfr;
+      if (tf == S) return;
+      const Ijk p = point(row, f0 + tf);
+      for (int s = 0; s < 2; ++s) {
+        Real bv[4];
+        for (int m = 0; m < 4; ++m) bv[m] = C(kBv + s, c1 + m);
+        fstar(s, p.k, p.j, p.i) = fhat[kMhdT1 + s] + ct_i4(bv[0], bv[1], bv[2], bv[3]);
+      }
     });
     team.team_barrier();
     // Cells f0 .. f0+S-1 of the interior rows: K += flux difference, and
@@ -139,20 +230,33 @@ long long segments(const FdOptions& o, const Grid& g, int d, bool first, bool la
       const int row = d == 0 ? c / S : c % R, tf = d == 0 ? c % S : c / R;
       const int rr = r0 + row, cell = f0 + tf;
       if (rr < ir0 || rr >= ir1 || q < iq0 || q >= iq1 || cell < is || cell >= ie) return;
-      int p[3];
-      point(row, cell, p);
+      const Ijk p = point(row, cell);
+      const int n = row * nfr + tf;
       Real kv[NMHD];
-      for (int s = 0; s < 8; ++s) {
-        const int n = mhd_face_slot(d, s);
-        const Real dv = flux_difference(dtdx, fl(s, row, tf), fl(s, row, tf + 1));
-        const Real kn = first ? start_increment(A, kacc(n, p[2], p[1], p[0]), dv) : kacc(n, p[2], p[1], p[0]) + dv;
-        kv[n] = kn;
-        kacc(n, p[2], p[1], p[0]) = kn;  // the 2N scheme's next stage reads K
+      for (int v = 0; v < NMHD; ++v) {  // v unrolled, so kv stays in registers
+        const int s = mhd_frame_slot(d, v);
+        const Real dv = flux_difference(dtdx, F(s, n), F(s, n + 1));
+        const Real kn = first ? start_increment(A, kacc(v, p.k, p.j, p.i), dv) : kacc(v, p.k, p.j, p.i) + dv;
+        kv[v] = kn;
+        kacc(v, p.k, p.j, p.i) = kn;  // the 2N scheme's next stage reads K
       }
-      if (last && finish_stage_cell<NMHD>(st, read_u0, read_r, eos, floors, a0, u, ar, ao, kv, p[2], p[1], p[0]))
+      if (last && finish_stage_cell<NMHD>(st, read_u0, read_r, eos, floors, a0, u, ar, ao, kv, p.k, p.j, p.i))
         ++n_hit;
     });
-  }, Kokkos::Sum<long long>(hits));
+  };
+  long long hits = 0;
+  const Kokkos::Sum<long long> sum(hits);
+  FastPolicy fast(nseg * nrb * nq, team_size);
+  fast.set_scratch_size(0, scratch);
+  // The launch's own check (reducer included), asked first: a device with
+  // less shared memory a multiprocessor (A100: 164 KB) would refuse six.
+  if (fast.team_size_max(kernel, sum, Kokkos::ParallelReduceTag()) >= team_size) {
+    Kokkos::parallel_reduce("fd_mhd_fused_segments", fast, kernel, sum);
+  } else {
+    SafePolicy safe(nseg * nrb * nq, team_size);
+    safe.set_scratch_size(0, scratch);
+    Kokkos::parallel_reduce("fd_mhd_fused_segments", safe, kernel, sum);
+  }
   return hits;
 }
 

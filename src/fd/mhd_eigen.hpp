@@ -32,6 +32,10 @@ struct MhdEigenSystem {
   Real a, asq, cf, cs;               // sound, fast and slow speeds
   Real bet2, bet3;                   // direction of the transverse field
   Real alpha_f, alpha_s, s;          // normalisation, sign of B_n
+  // Factors of the left eigenvectors (mhd_to_characteristic), once per
+  // face rather than once per projected vector: ten projections share them,
+  // and on GPUs the divisions would dominate a projection.
+  Real nf, qf, qs, afp, asp, inv_asq;
 };
 
 // The eigen-system at the primitive face-frame state w (rho, v_n, v_t1,
@@ -86,6 +90,13 @@ KOKKOS_INLINE_FUNCTION MhdEigenSystem mhd_eigensystem_at(const IdealGas& eos, co
     e.alpha_s = math::sqrt((cfsq - e.asq) * inv);
   }
   e.s = bn >= Real(0) ? Real(1) : Real(-1);
+  // Stone et al. (2008) eq. A18.
+  e.inv_asq = Real(1) / e.asq;
+  e.nf = Real(0.5) * e.inv_asq;  // = 0.5 / asq to the bit: halving is exact
+  e.qf = e.nf * e.cf * e.alpha_f * e.s;
+  e.qs = e.nf * e.cs * e.alpha_s * e.s;
+  e.afp = Real(0.5) * e.alpha_f / (e.a * e.sqrt_rho);
+  e.asp = Real(0.5) * e.alpha_s / (e.a * e.sqrt_rho);
   return e;
 }
 
@@ -109,16 +120,14 @@ KOKKOS_INLINE_FUNCTION void mhd_to_characteristic(const MhdEigenSystem& e, const
   const Real dp = e.gm1 * (e.v2h * drho - e.vn * x[1] - e.vt1 * x[2] - e.vt2 * x[3] + x[4] - e.bt1 * dbt1 -
                            e.bt2 * dbt2);
   // Stone et al. (2008) eq. A18.
-  const Real nf = Real(0.5) / e.asq;
-  const Real qf = nf * e.cf * e.alpha_f * e.s, qs = nf * e.cs * e.alpha_s * e.s;
-  const Real afp = Real(0.5) * e.alpha_f / (e.a * e.sqrt_rho), asp = Real(0.5) * e.alpha_s / (e.a * e.sqrt_rho);
+  const Real nf = e.nf, qf = e.qf, qs = e.qs, afp = e.afp, asp = e.asp;
   const Real pr = dp * e.inv_rho;
   const Real vt = e.bet2 * dvt1 + e.bet3 * dvt2, bt = e.bet2 * dbt1 + e.bet3 * dbt2;
   const Real sb = e.s * e.inv_sqrt_rho;
   c[0] = nf * e.alpha_f * (pr - e.cf * dvn) + qs * vt + asp * bt;
   c[1] = Real(0.5) * (e.bet2 * (dbt2 * sb + dvt2) - e.bet3 * (dbt1 * sb + dvt1));
   c[2] = nf * e.alpha_s * (pr - e.cs * dvn) - qf * vt - afp * bt;
-  c[3] = drho - dp / e.asq;
+  c[3] = drho - dp * e.inv_asq;
   c[4] = nf * e.alpha_s * (pr + e.cs * dvn) + qf * vt - afp * bt;
   c[5] = Real(0.5) * (e.bet2 * (dbt2 * sb - dvt2) - e.bet3 * (dbt1 * sb - dvt1));
   c[6] = nf * e.alpha_f * (pr + e.cf * dvn) - qs * vt + asp * bt;

@@ -18,6 +18,12 @@ KOKKOS_INLINE_FUNCTION int mhd_face_slot(int d, int s) {
   return s < NHYDRO ? face_slot(d, s) : IB1 + (d + s - NHYDRO) % 3;
 }
 
+// Its inverse: the face-frame slot of cell variable v.
+KOKKOS_INLINE_FUNCTION int mhd_frame_slot(int d, int v) {
+  if (v == IDN || v == IEN) return v;
+  return v < IEN ? 1 + (v - 1 - d + 3) % 3 : IB1 + (v - IB1 - d + 3) % 3;
+}
+
 // Primitives w, physical flux f and the seven wave speeds of one cell
 // (face frame), from its conserved state u.
 KOKKOS_INLINE_FUNCTION void mhd_cell_flux(const IdealGas& eos, const Real u[8], Real w[8], Real f[8],
@@ -75,17 +81,30 @@ KOKKOS_INLINE_FUNCTION void mhd_characteristic_differences(const MhdEigenSystem&
   mhd_to_characteristic(e, df, dg);
 }
 
-// The correction of wave s from the five differences of its stencil.
+// The correction of one wave from the five characteristic differences of
+// its stencil (state dw, flux dg) and its LLF speed.
+template <WenoWeights W>
+KOKKOS_INLINE_FUNCTION Real mhd_wave_correction_of(const Real dw[kWenoDiffs], const Real dg[kWenoDiffs],
+                                                   Real alpha, Real eps) {
+  Real ap[4], am[4], w0p, w2p, w0m, w2m;
+  for (int m = 0; m < 4; ++m) ap[m] = split_plus(dg[m], dw[m], alpha);
+  for (int m = 0; m < 4; ++m) am[m] = split_minus(dg[4 - m], dw[4 - m], alpha);
+  weno_weights<W>(ap[0], ap[1], ap[2], ap[3], eps, w0p, w2p);
+  weno_weights<W>(am[0], am[1], am[2], am[3], eps, w0m, w2m);
+  return weno_correction(w0p, w2p, ap, w0m, w2m, am);
+}
+
+// The same for wave s of all seven waves' differences.
 template <WenoWeights W>
 KOKKOS_INLINE_FUNCTION Real mhd_wave_correction(const Real dw[kWenoDiffs][NMHD_WAVES],
                                                 const Real dg[kWenoDiffs][NMHD_WAVES], Real alpha, int s,
                                                 Real eps) {
-  Real ap[4], am[4], w0p, w2p, w0m, w2m;
-  for (int m = 0; m < 4; ++m) ap[m] = split_plus(dg[m][s], dw[m][s], alpha);
-  for (int m = 0; m < 4; ++m) am[m] = split_minus(dg[4 - m][s], dw[4 - m][s], alpha);
-  weno_weights<W>(ap[0], ap[1], ap[2], ap[3], eps, w0p, w2p);
-  weno_weights<W>(am[0], am[1], am[2], am[3], eps, w0m, w2m);
-  return weno_correction(w0p, w2p, ap, w0m, w2m, am);
+  Real dws[kWenoDiffs], dgs[kWenoDiffs];
+  for (int m = 0; m < kWenoDiffs; ++m) {
+    dws[m] = dw[m][s];
+    dgs[m] = dg[m][s];
+  }
+  return mhd_wave_correction_of<W>(dws, dgs, alpha, eps);
 }
 
 // Face flux = central part of cells 1..4 + R (characteristic corrections).
@@ -97,58 +116,22 @@ KOKKOS_INLINE_FUNCTION void mhd_assemble_face_flux(const MhdEigenSystem& e, cons
   for (int n = 0; n < 8; ++n) fhat[n] = central4(f1[n], f2[n], f3[n], f4[n]) + back[n];
 }
 
-// The whole face flux from the six cells of its stencil (face frame): c.u,
-// c.w, c.f, c.lam (m, s) return cell m's conserved state, primitives, flux
-// and wave speeds (mhd_cell_flux). An accessor rather than arrays, so a
-// GPU kernel can read them from team scratch where they are used instead
-// of holding 186 values in registers; the arithmetic is the same.
-template <WenoWeights W, class Cells>
-KOKKOS_INLINE_FUNCTION void mhd_weno_face_flux_of(const FdOptions& o, const Cells& c, Real fhat[8]) {
-  Real wl[8], wr[8];
-  for (int s = 0; s < 8; ++s) {
-    wl[s] = c.w(2, s);
-    wr[s] = c.w(3, s);
-  }
-  const MhdEigenSystem e = mhd_eigensystem(o.eos, wl, wr);
-  Real alpha[NMHD_WAVES] = {0, 0, 0, 0, 0, 0, 0};
-  for (int m = 0; m < kWenoStencil; ++m) {
-    Real lam[NMHD_WAVES];
-    for (int s = 0; s < NMHD_WAVES; ++s) lam[s] = c.lam(m, s);
-    mhd_alpha_update(alpha, lam);
-  }
-  Real dw[kWenoDiffs][NMHD_WAVES], dg[kWenoDiffs][NMHD_WAVES];
-  for (int m = 0; m < kWenoDiffs; ++m) {
-    Real du[8], df[8];
-    for (int n = 0; n < 8; ++n) {
-      du[n] = c.u(m + 1, n) - c.u(m, n);
-      df[n] = c.f(m + 1, n) - c.f(m, n);
-    }
-    mhd_to_characteristic(e, du, dw[m]);
-    mhd_to_characteristic(e, df, dg[m]);
-  }
-  Real corr[NMHD_WAVES];
-  for (int s = 0; s < NMHD_WAVES; ++s) corr[s] = mhd_wave_correction<W>(dw, dg, alpha[s], s, o.epsilon);
-  Real back[8];
-  mhd_from_characteristic(e, corr, back);
-  for (int n = 0; n < 8; ++n) fhat[n] = central4(c.f(1, n), c.f(2, n), c.f(3, n), c.f(4, n)) + back[n];
-}
-
-// The same from register arrays (the CPU pencils).
-struct MhdStencilArrays {
-  const Real (*u_)[8];
-  const Real (*w_)[8];
-  const Real (*f_)[8];
-  const Real (*l_)[NMHD_WAVES];
-  KOKKOS_FORCEINLINE_FUNCTION Real u(int m, int s) const { return u_[m][s]; }
-  KOKKOS_FORCEINLINE_FUNCTION Real w(int m, int s) const { return w_[m][s]; }
-  KOKKOS_FORCEINLINE_FUNCTION Real f(int m, int s) const { return f_[m][s]; }
-  KOKKOS_FORCEINLINE_FUNCTION Real lam(int m, int s) const { return l_[m][s]; }
-};
+// The whole face flux from the six cells of its stencil (face frame):
+// their conserved states u, and w, f, lambda from mhd_cell_flux. In
+// registers: the CPU pencils (the GPU tiles run the same steps in phases,
+// fd_mhd_fused_segments.cpp).
 template <WenoWeights W>
 KOKKOS_INLINE_FUNCTION void mhd_weno_face_flux(const FdOptions& o, const Real u[kWenoStencil][8],
                                                const Real w[kWenoStencil][8], const Real f[kWenoStencil][8],
                                                const Real lambda[kWenoStencil][NMHD_WAVES], Real fhat[8]) {
-  mhd_weno_face_flux_of<W>(o, MhdStencilArrays{u, w, f, lambda}, fhat);
+  const MhdEigenSystem e = mhd_eigensystem(o.eos, w[2], w[3]);
+  Real alpha[NMHD_WAVES] = {0, 0, 0, 0, 0, 0, 0};
+  for (int m = 0; m < kWenoStencil; ++m) mhd_alpha_update(alpha, lambda[m]);
+  Real dw[kWenoDiffs][NMHD_WAVES], dg[kWenoDiffs][NMHD_WAVES];
+  for (int m = 0; m < kWenoDiffs; ++m) mhd_characteristic_differences(e, u[m], u[m + 1], f[m], f[m + 1], dw[m], dg[m]);
+  Real corr[NMHD_WAVES];
+  for (int s = 0; s < NMHD_WAVES; ++s) corr[s] = mhd_wave_correction<W>(dw, dg, alpha[s], s, o.epsilon);
+  mhd_assemble_face_flux(e, f[1], f[2], f[3], f[4], corr, fhat);
 }
 
 }  // namespace ax
