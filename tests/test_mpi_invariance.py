@@ -13,7 +13,8 @@ Each case runs the same config under `mpirun -n 1`, then 2 and 4 ranks
     of the mass/energy scale;
   * the summary JSON reports the ranks and the process grid requested.
 Cases: 3D Sedov 32^3 (outflow; and reflecting/outflow/periodic with the
-blast against the walls), 2D Kelvin-Helmholtz 64x128 (periodic; and
+blast against the walls; the fused cells layout with the ghost exchange
+overlapped and not), 2D Kelvin-Helmholtz 64x128 (periodic; and
 reflecting in x), 1D Sod along y and along z (4 ranks must split that axis,
 also with a reflecting wall); the FD WENO5 solver on the 3D blast (fused
 and native) and on Sod along y. MHD: Orszag-Tang (both edge-EMF choices),
@@ -64,6 +65,8 @@ class LayoutRun(Run):
         tag = f"n{ranks}" + ("" if pgrid is None else "_" + "x".join(map(str, pgrid)))
         if "output.hdf5_mode=sequential" in extra:
             tag += "_seqio"
+        if "mesh.overlap_exchange=false" in extra:
+            tag += "_no_overlap"
         sets = list(case.sets) + list(extra)
         if pgrid is not None:
             sets.append(f"mesh.ranks=[{','.join(map(str, pgrid))}]")
@@ -73,12 +76,15 @@ class LayoutRun(Run):
 
 
 class Case:
-    def __init__(self, label, config, cells, sets, layouts, expect_auto=None, no_floors=False):
+    def __init__(self, label, config, cells, sets, layouts, expect_auto=None, no_floors=False,
+                 expect_overlap=False):
         """layouts: (ranks, explicit process grid or None[, extra --set
         values]); the first is the 1-rank reference. expect_auto: {ranks: process grid} the automatic
-        decomposition must choose. no_floors: every run must end without a floor activation."""
+        decomposition must choose. no_floors: every run must end without a floor activation.
+        expect_overlap: the multi-rank runs overlap the ghost exchange unless
+        mesh.overlap_exchange=false is among their sets."""
         self.label, self.config, self.cells = label, config, cells
-        self.no_floors = no_floors
+        self.no_floors, self.expect_overlap = no_floors, expect_overlap
         self.sets = [f"mesh.cells=[{','.join(map(str, cells))}]"] + list(sets)
         self.layouts = layouts
         self.expect_auto = expect_auto or {}
@@ -172,6 +178,10 @@ def check_summary(ref, run):
         assert pg == want, f"automatic process_grid {pg}, expected {want}"
     for k in ("cells", "steps", "time", "grid"):
         assert s[k] == s1[k], f"summary {k} {s[k]!r} vs {s1[k]!r} on 1 rank"
+    if run.case.expect_overlap:
+        want = run.ranks > 1 and "mesh.overlap_exchange=false" not in run.sets
+        assert s["ghost_exchange_overlapped"] == want, \
+            f"ghost_exchange_overlapped {s['ghost_exchange_overlapped']}, expected {want}"
     assert list(s["grid"]) == list(run.case.cells), f"summary grid {s['grid']}"
 
 
@@ -212,6 +222,14 @@ def main():
              [(1, None), (4, None)], expect_auto={4: [1, 4, 1]}),
         Case("sod_z", "sod_z.yaml", [1, 1, 128], ["output.dt=0.04", both], [(1, None), (4, None)],
              expect_auto={4: [1, 1, 4]}),
+        # The fused cells layout overlaps the ghost exchange with the cells
+        # away from rank boundaries (the GPU default; CPUs default to sweeps):
+        # on and off, with a reflecting wall on a split axis.
+        Case("sedov3d_overlap", "sedov3d.yaml", [32, 32, 32],
+             steps10 + ["solver.fused_layout=cells", "boundaries.x=reflecting", "problem.center=[-0.4,0.1,0.0]"],
+             [(1, None), (2, [2, 1, 1]), (4, None), (4, [2, 1, 2]),
+              (4, [2, 1, 2], ["mesh.overlap_exchange=false"])],
+             expect_overlap=True),
         # FD WENO5 (ghost depth 3): the 3D blast with walls, fused and native
         # (the native path's 2N integrator), and Sod along y.
         Case("sedov3d_fd", "sedov3d_fd.yaml", [32, 32, 32],

@@ -52,14 +52,14 @@ KOKKOS_INLINE_FUNCTION std::int64_t slab_index(const int e[3], int n, int k, int
 // Messages along d only where the block does not span the domain along d:
 // with one rank along an axis its ghosts come from its own interior
 // (periodic) or from the physical boundary, and no buffer is needed.
-bool has_messages(const Grid& g, int d) { return g.active(d) && g.nx[d] < g.nx_global[d]; }
+bool block_has_messages(const Grid& g, int d) { return g.active(d) && g.nx[d] < g.nx_global[d]; }
 
 }  // namespace
 
 std::int64_t GhostExchange::planned_device_bytes(const Grid& grid, int nvar, bool mhd) {
   std::int64_t n = 0;
   for (int d = 0; d < 3; ++d)
-    if (has_messages(grid, d)) n += 2 * 2 * slab_count(grid, d, nvar, mhd);  // send + receive, both faces
+    if (block_has_messages(grid, d)) n += 2 * 2 * slab_count(grid, d, nvar, mhd);  // send + receive, both faces
   return n * std::int64_t(sizeof(Real));
 }
 
@@ -74,7 +74,7 @@ GhostExchange::GhostExchange(const Grid& grid, const Comm& comm, int nvar,
   for (int d = 0; d < 3; ++d) {
     bc_[d][0] = bc[d][0];
     bc_[d][1] = bc[d][1];
-    if (!has_messages(grid, d)) continue;
+    if (!block_has_messages(grid, d)) continue;
     const std::int64_t n = 2 * slab_count(grid, d, nvar, mhd);
     const std::string axis = std::to_string(d);
     send_[d] = Kokkos::View<Real*, MemSpace>("halo_send_" + axis, n);
@@ -109,6 +109,30 @@ void GhostExchange::fill(const State& st) {
   }
 }
 
+void GhostExchange::begin(const Array4& u) {
+  bytes_ = 0;
+  for (int d = 0; d < 3; ++d) {
+    if (!grid_.active(d)) continue;
+    if (has_messages(d)) post_axis(d, u, -1);
+    else exchange_axis(d, u);  // the block's own periodic copy, if any
+    apply_physical(d, u);
+  }
+}
+
+void GhostExchange::finish(const Array4& u) {
+  for (int d = 0; d < 3; ++d)
+    if (posted_[d]) unpack_axis(d, u, -1);
+}
+
+bool GhostExchange::self_periodic(int d) const {
+  return comm_.neighbor[d][0] == comm_.rank && comm_.neighbor[d][1] == comm_.rank;
+}
+
+bool GhostExchange::has_messages(int d) const {
+  const int lo = comm_.neighbor[d][0], hi = comm_.neighbor[d][1];
+  return grid_.active(d) && (lo != MPI_PROC_NULL || hi != MPI_PROC_NULL) && !self_periodic(d);
+}
+
 // Along its staggered axis a face array has one more layer: the faces on
 // the block's boundary (indices is and ie) are shared with the neighbour,
 // so what is sent starts one layer further in (lower side) and what is
@@ -116,14 +140,13 @@ void GhostExchange::fill(const State& st) {
 void GhostExchange::exchange_axis(int d, const Array4& u, int stagger) {
   const int lo = comm_.neighbor[d][0], hi = comm_.neighbor[d][1];
   if (lo == MPI_PROC_NULL && hi == MPI_PROC_NULL) return;
-  const Slab s = make_slab(grid_, d, u);
-  const int nvar = int(u.extent(0));
-  const std::int64_t face = s.count(nvar);
-  const int ng = s.ng, ie = grid_.ie(d), st = stagger == d ? 1 : 0;
   // With one rank along a periodic axis both neighbours are this rank: each
   // ghost layer is copied straight from the opposite side of the interior
   // (one kernel, no buffers; the same values a message would bring).
-  if (lo == comm_.rank && hi == comm_.rank) {
+  if (self_periodic(d)) {
+    const Slab s = make_slab(grid_, d, u);
+    const int nvar = int(u.extent(0));
+    const int ng = s.ng, ie = grid_.ie(d), st = stagger == d ? 1 : 0;
     par_for_vars("halo_periodic_self", nvar, s.both_faces(), KOKKOS_LAMBDA(int n, int k, int j, int i) {
       const int c[3] = {i, j, k};
       const int f = c[d] / ng;
@@ -135,8 +158,17 @@ void GhostExchange::exchange_axis(int d, const Array4& u, int stagger) {
     });
     return;
   }
+  post_axis(d, u, stagger);
+  unpack_axis(d, u, stagger);
+}
+
+void GhostExchange::post_axis(int d, const Array4& u, int stagger) {
+  const int lo = comm_.neighbor[d][0], hi = comm_.neighbor[d][1];
+  const Slab s = make_slab(grid_, d, u);
+  const int nvar = int(u.extent(0));
+  const std::int64_t face = s.count(nvar);
+  const int ng = s.ng, ie = grid_.ie(d), st = stagger == d ? 1 : 0;
   auto send = send_[d];
-  auto recv = recv_[d];
 
   // Pack both faces in one kernel: face 0 is the lowest ng interior layers,
   // face 1 the highest.
@@ -150,30 +182,38 @@ void GhostExchange::exchange_axis(int d, const Array4& u, int stagger) {
     send(f * face + slab_index(s.e, n, c[2], c[1], c[0])) = u(n, src[2], src[1], src[0]);
   });
 
-  {
-    Real* sbuf = send.data();
-    Real* rbuf = recv.data();
-    if (!gpu_aware_) {
-      Kokkos::deep_copy(send_host_[d], send);
-      sbuf = send_host_[d].data();
-      rbuf = recv_host_[d].data();
-    } else {
-      Kokkos::fence();
-    }
-    const MPI_Datatype type = sizeof(Real) == 8 ? MPI_DOUBLE : MPI_FLOAT;
-    MPI_Request req[4];
-    // A message travels to the receiver's opposite face: what we send down
-    // arrives in the lower neighbour's face 1.
-    MPI_Irecv(rbuf, int(face), type, lo, 10 * d + 0, comm_.cart, &req[0]);
-    MPI_Irecv(rbuf + face, int(face), type, hi, 10 * d + 1, comm_.cart, &req[1]);
-    MPI_Isend(sbuf, int(face), type, lo, 10 * d + 1, comm_.cart, &req[2]);
-    MPI_Isend(sbuf + face, int(face), type, hi, 10 * d + 0, comm_.cart, &req[3]);
-    MPI_Waitall(4, req, MPI_STATUSES_IGNORE);
-    if (!gpu_aware_) Kokkos::deep_copy(recv, recv_host_[d]);
-    bytes_ += 2 * face * static_cast<long long>(sizeof(Real));
+  Real* sbuf = send.data();
+  Real* rbuf = recv_[d].data();
+  if (!gpu_aware_) {
+    Kokkos::deep_copy(send_host_[d], send);
+    sbuf = send_host_[d].data();
+    rbuf = recv_host_[d].data();
+  } else {
+    Kokkos::fence();
   }
+  const MPI_Datatype type = sizeof(Real) == 8 ? MPI_DOUBLE : MPI_FLOAT;
+  MPI_Request* req = requests_[d];
+  // A message travels to the receiver's opposite face: what we send down
+  // arrives in the lower neighbour's face 1. Tags differ per axis, so the
+  // axes of begin() can be in flight together.
+  MPI_Irecv(rbuf, int(face), type, lo, 10 * d + 0, comm_.cart, &req[0]);
+  MPI_Irecv(rbuf + face, int(face), type, hi, 10 * d + 1, comm_.cart, &req[1]);
+  MPI_Isend(sbuf, int(face), type, lo, 10 * d + 1, comm_.cart, &req[2]);
+  MPI_Isend(sbuf + face, int(face), type, hi, 10 * d + 0, comm_.cart, &req[3]);
+  posted_[d] = true;
+  bytes_ += 2 * face * static_cast<long long>(sizeof(Real));
+}
 
-  const bool has_lo = lo != MPI_PROC_NULL, has_hi = hi != MPI_PROC_NULL;
+void GhostExchange::unpack_axis(int d, const Array4& u, int stagger) {
+  MPI_Waitall(4, requests_[d], MPI_STATUSES_IGNORE);
+  posted_[d] = false;
+  auto recv = recv_[d];
+  if (!gpu_aware_) Kokkos::deep_copy(recv, recv_host_[d]);
+  const Slab s = make_slab(grid_, d, u);
+  const int nvar = int(u.extent(0));
+  const std::int64_t face = s.count(nvar);
+  const int ng = s.ng, ie = grid_.ie(d), st = stagger == d ? 1 : 0;
+  const bool has_lo = comm_.neighbor[d][0] != MPI_PROC_NULL, has_hi = comm_.neighbor[d][1] != MPI_PROC_NULL;
   par_for_vars("halo_unpack", nvar, s.both_faces(), KOKKOS_LAMBDA(int n, int k, int j, int i) {
     int c[3] = {i, j, k};
     const int f = c[d] / ng;

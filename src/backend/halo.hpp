@@ -30,6 +30,18 @@ class GhostExchange {
   // strictly outside the block are ghosts.
   void fill(const State& s);
 
+  // fill(u) in two halves, for a stage that reads the ghosts along each
+  // axis only (not those of edges and corners, which the split form does
+  // not fill alike): begin posts every axis' messages and fills the ghosts
+  // that need none (the block's own periodic copy, physical boundaries);
+  // finish waits for the messages and unpacks them. In between, the cells
+  // farther than the ghost depth from every face with messages may be
+  // computed: they read no ghost a message brings.
+  void begin(const Array4& u);
+  void finish(const Array4& u);
+  // Whether the ghosts of axis d come in messages (from another rank).
+  bool has_messages(int d) const;
+
   // Bytes the exchange buffers of `grid` take, before allocating them: on
   // the device, and their host copies (staging without GPU-aware MPI on
   // GPU builds).
@@ -50,8 +62,13 @@ class GhostExchange {
   // `stagger`: the axis along which u is face-centred (-1 for cells).
   void exchange_axis(int d, const Array4& u, int stagger = -1);
   void apply_physical(int d, const Array4& u, int stagger = -1);
+  // The two halves of exchange_axis for one with messages: pack and post;
+  // wait and unpack.
+  void post_axis(int d, const Array4& u, int stagger);
+  void unpack_axis(int d, const Array4& u, int stagger);
 
  private:
+  bool self_periodic(int d) const;
 
   Grid grid_;
   Comm comm_;
@@ -61,6 +78,8 @@ class GhostExchange {
   // Per axis: [2 * face size] send and receive buffers (face 0 = lower).
   Kokkos::View<Real*, MemSpace> send_[3], recv_[3];
   Kokkos::View<Real*, MemSpace>::HostMirror send_host_[3], recv_host_[3];
+  MPI_Request requests_[3][4];
+  bool posted_[3] = {false, false, false};
 };
 
 }  // namespace ax

@@ -24,6 +24,10 @@ struct Box {
   bool empty() const { return ke <= kb || je <= jb || ie <= ib; }
 };
 
+// A count a kernel reduces into on the device, so that its launch need not
+// wait for the result (Kokkos::Sum<long long, MemSpace>).
+using DeviceCount = Kokkos::View<long long, MemSpace>;
+
 #if defined(KOKKOS_ENABLE_CUDA) || defined(KOKKOS_ENABLE_HIP) || \
     defined(KOKKOS_ENABLE_SYCL)
 #define ASTRONOMIX_FLAT_LOOPS 1

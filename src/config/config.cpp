@@ -210,6 +210,7 @@ Config parse(YAML::Node root, const std::shared_ptr<ConfigContext>& ctx, int nra
   const auto upper = mesh.reals("upper", 3, std::vector<double>{1, 1, 1});
   const auto ranks = mesh.integers("ranks", 3, std::vector<long long>{0, 0, 0}, 0, 1 << 20);
   c.gpu_aware_mpi = mesh.boolean("gpu_aware_mpi", false);
+  c.overlap_exchange = mesh.boolean("overlap_exchange", true);
   for (int d = 0; d < 3; ++d) {
     c.nx[d] = int(cells[d]);
     c.xmin[d] = lower[d];

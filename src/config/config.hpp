@@ -33,6 +33,7 @@ struct Config {
   int dims[3] = {1, 1, 1};  // process grid, resolved for the rank count
   std::string cells_where;  // "file:line:col: mesh.cells", for errors found later (memory)
   bool gpu_aware_mpi = false;
+  bool overlap_exchange = true;  // interior work while ghost messages are in flight
   BoundaryKind bc[3][2];
 
   // time

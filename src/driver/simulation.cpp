@@ -46,6 +46,9 @@ Simulation::Simulation(const Config& cfg, const Comm& comm, bool verbose)
       ghosts_(grid_, comm, cfg.nvar(), cfg.bc, cfg.gpu_aware_mpi, cfg.mhd),
       hydro_(make_hydro_solver(cfg, grid_)),
       scheme_(scheme_of(cfg.integrator)) {
+  overlap_ = plan_exchange_overlap(cfg, grid_, ghosts_, *hydro_);
+  if (overlap_.on)
+    for (std::size_t b = 0; b <= overlap_.shell.size(); ++b) box_hits_.emplace_back("box_floor_hits");
   const int nwork = stage_buffer_count(scheme_) - (scheme_.uses_r ? 1 : 0);
   for (int w = 0; w < nwork; ++w) work_.push_back(make_state(grid_, cfg.nvar(), cfg.mhd, "u_stage"));
   if (scheme_.uses_r) work_.push_back(r_ = make_state(grid_, cfg.nvar(), cfg.mhd, "u_register"));
@@ -84,14 +87,28 @@ Real Simulation::next_dt() const {
 void Simulation::step(Real dt) {
   State in = u_;
   for (std::size_t s = 0; s < scheme_.stages.size(); ++s) {
-    ghosts_.fill(in);
     // The last stage writes back into u_ (it reads U0 = u_ only at the cell
     // it writes); the others into a stage buffer that is not their input.
     const bool last = s + 1 == scheme_.stages.size();
     State out = scheme_.in_place ? in
                 : last && !in.same_as(u_) ? u_
                 : (in.same_as(work_[0]) ? work_[1] : work_[0]);
-    floor_hits_ += hydro_->stage(scheme_.stages[s], dt, {u_, in, out, r_});
+    const StageBuffers b{u_, in, out, r_};
+    if (overlap_.on) {
+      ghosts_.begin(in.u);
+      hydro_->stage_box(scheme_.stages[s], dt, b, overlap_.core, box_hits_[0]);
+      ghosts_.finish(in.u);
+      for (std::size_t i = 0; i < overlap_.shell.size(); ++i)
+        hydro_->stage_box(scheme_.stages[s], dt, b, overlap_.shell[i], box_hits_[i + 1]);
+      for (const DeviceCount& h : box_hits_) {
+        long long n = 0;
+        Kokkos::deep_copy(n, h);
+        floor_hits_ += n;
+      }
+    } else {
+      ghosts_.fill(in);
+      floor_hits_ += hydro_->stage(scheme_.stages[s], dt, b);
+    }
     in = out;
   }
   // One-stage integrators end in a stage buffer: make it the state.

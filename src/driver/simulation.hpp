@@ -20,6 +20,7 @@
 #include "backend/state.hpp"
 #include "config/config.hpp"
 #include "time/stages.hpp"
+#include "driver/exchange_overlap.hpp"
 #include "driver/solver_factory.hpp"
 #include "driver/memory_plan.hpp"
 
@@ -115,6 +116,8 @@ class Simulation {
   State r_;
   GhostExchange ghosts_;
   std::unique_ptr<HydroSolver> hydro_;
+  ExchangeOverlap overlap_;
+  std::vector<DeviceCount> box_hits_;  // floor counts of the core and shell boxes
   Scheme scheme_;
   double time_ = 0;
   long long steps_ = 0;

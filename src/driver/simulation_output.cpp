@@ -79,6 +79,7 @@ void Simulation::print_header() const {
      << (sizeof(Real) == 8 ? "double" : "float") << " precision, HDF5 "
      << (hdf5_is_parallel() ? "parallel" : "serial") << ", MPI "
      << (cfg_.gpu_aware_mpi ? "GPU-aware" : "staged through host") << "\n"
+     << "  ghost exchange " << (overlap_.on ? "overlapped: " : "not overlapped: ") << overlap_.why << "\n"
      << "  " << hydro_->family() << (cfg_.mhd ? " mhd: " : " hydro: ") << hydro_->path() << " path (" << hydro_->reason() << "); "
      << hydro_->scheme() << " + " << to_string(cfg_.integrator) << ", cfl " << cfg_.cfl
      << (cfg_.family == "fd" ? " (of the sum of the axes' signal speeds)" : "");
@@ -172,6 +173,7 @@ void Simulation::write_summary(const RunSummary& s) const {
   j["grid"] = {grid_.nx_global[0], grid_.nx_global[1], grid_.nx_global[2]};
   j["ranks"] = comm_.size;
   j["process_grid"] = {comm_.dims[0], comm_.dims[1], comm_.dims[2]};
+  j["ghost_exchange_overlapped"] = overlap_.on;
   j["steps"] = s.steps;
   j["time"] = s.sim_time;
   j["wall_s"] = s.wall_s;

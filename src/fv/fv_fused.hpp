@@ -12,6 +12,7 @@
 #pragma once
 
 #include "backend/grid.hpp"
+#include "backend/loops.hpp"
 #include "fv/fv_options.hpp"
 #include "hydro/floors.hpp"
 
@@ -23,6 +24,13 @@ namespace ax {
 long long fv_stage_fused_cells(const FvOptions& opt, const Grid& g, int order, Real a, Real b,
                                Real c_dt, const Floors& floors, const Array4& u0, const Array4& in,
                                const Array4& out);
+
+// The same on the cells of `box` (part of the interior), the floor count
+// reduced into `hits` without waiting for it: the cells away from rank
+// boundaries while the ghost messages are in flight, then the rest.
+void fv_stage_fused_cells_box(const FvOptions& opt, const Grid& g, int order, Real a, Real b, Real c_dt,
+                              const Floors& floors, const Array4& u0, const Array4& in, const Array4& out,
+                              const Box& box, const DeviceCount& hits);
 
 // Same contract; `du` is a full-size accumulator (NHYDRO variables).
 long long fv_stage_fused_sweeps(const FvOptions& opt, const Grid& g, int order, Real a, Real b,

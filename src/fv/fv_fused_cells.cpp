@@ -66,12 +66,11 @@ KOKKOS_FORCEINLINE_FUNCTION void add_axis(const IdealGas& eos, const Array4& u, 
 template <int ORDER, Limiter L, RiemannSolver RS>
 struct CellsStage {
 static long long run(const FvOptions& opt, const Grid& g, Real a, Real b, Real c_dt, const Floors& fl,
-                const Array4& u0, const Array4& in, const Array4& out) {
+                const Array4& u0, const Array4& in, const Array4& out, const Box& box, const DeviceCount& hits) {
   const IdealGas eos = opt.eos;
   const bool ax0 = g.active(0), ax1 = g.active(1), ax2 = g.active(2);
   const Real inv0 = Real(1) / g.dx[0], inv1 = Real(1) / g.dx[1], inv2 = Real(1) / g.dx[2];
-  long long hits = 0;
-  par_reduce<kFusedMinBlocks>("fv_fused_stage", g.interior(), KOKKOS_LAMBDA(int k, int j, int i, long long& nhit) {
+  par_reduce<kFusedMinBlocks>("fv_fused_stage", box, KOKKOS_LAMBDA(int k, int j, int i, long long& nhit) {
     Real wc[NHYDRO];
     load_prim(eos, in, k, j, i, wc);
     // Same order of accumulation as the native path (x, then y, then z),
@@ -84,8 +83,8 @@ static long long run(const FvOptions& opt, const Grid& g, Real a, Real b, Real c
     for (int n = 0; n < NHYDRO; ++n) r[n] = stage_combination(a, u0(n, k, j, i), b, in(n, k, j, i), c_dt, acc[n]);
     if (apply_floors(eos, fl, r)) ++nhit;
     for (int n = 0; n < NHYDRO; ++n) out(n, k, j, i) = r[n];
-  }, Kokkos::Sum<long long>(hits));
-  return hits;
+  }, Kokkos::Sum<long long, MemSpace>(hits));
+  return 0;
 }
 };
 
@@ -94,7 +93,17 @@ static long long run(const FvOptions& opt, const Grid& g, Real a, Real b, Real c
 long long fv_stage_fused_cells(const FvOptions& opt, const Grid& g, int order, Real a, Real b,
                                Real c_dt, const Floors& floors, const Array4& u0, const Array4& in,
                                const Array4& out) {
-  return dispatch_fused<fv_fused_cells_detail::CellsStage>(opt, order, g, a, b, c_dt, floors, u0, in, out);
+  const DeviceCount hits("fv_fused_hits");
+  fv_stage_fused_cells_box(opt, g, order, a, b, c_dt, floors, u0, in, out, g.interior(), hits);
+  long long n = 0;
+  Kokkos::deep_copy(n, hits);
+  return n;
+}
+
+void fv_stage_fused_cells_box(const FvOptions& opt, const Grid& g, int order, Real a, Real b, Real c_dt,
+                              const Floors& floors, const Array4& u0, const Array4& in, const Array4& out,
+                              const Box& box, const DeviceCount& hits) {
+  dispatch_fused<fv_fused_cells_detail::CellsStage>(opt, order, g, a, b, c_dt, floors, u0, in, out, box, hits);
 }
 
 }  // namespace ax

@@ -82,6 +82,20 @@ long long FvHydro::stage(const Stage& st, Real dt, const StageBuffers& b) {
   return combine(st.first_order ? 1 : order_, st.a, st.b, st.c * dt, b.u0.u, b.in.u, b.out.u);
 }
 
+std::string FvHydro::box_stage_refusal() const {
+  if (!fused()) return "the native path runs whole stages";
+  if (sweeps_) return "fused_layout sweeps accumulates each axis over whole lines";
+  return "";
+}
+
+void FvHydro::stage_box(const Stage& st, Real dt, const StageBuffers& b, const Box& box, const DeviceCount& hits) {
+  if (!box_stage_refusal().empty()) HydroSolver::stage_box(st, dt, b, box, hits);
+  if (st.e != 0 || st.A != 0 || st.set_r)
+    throw std::logic_error("FV stages take the two-register form only");
+  fv_stage_fused_cells_box(opt_, grid_, st.first_order ? 1 : order_, st.a, st.b, st.c * dt, floors_, b.u0.u, b.in.u,
+                           b.out.u, box, hits);
+}
+
 long long FvHydro::combine(int order, Real a, Real b, Real c_dt, const Array4& u0, const Array4& in,
                            const Array4& out) {
   if (fused() && sweeps_) return fv_stage_fused_sweeps(opt_, grid_, order, a, b, c_dt, floors_, u0, in, out, du_);

@@ -41,6 +41,9 @@ class FvHydro final : public HydroSolver {
   std::int64_t array_bytes() const override;
   std::string scheme() const override;
   const char* family() const override { return "fv"; }
+  // The fused cells layout computes each cell on its own.
+  std::string box_stage_refusal() const override;
+  void stage_box(const Stage& st, Real dt, const StageBuffers& b, const Box& box, const DeviceCount& hits) override;
 
  private:
   // out = a u0 + b in + c_dt L(in), then floors; returns the floor

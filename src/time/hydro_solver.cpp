@@ -2,6 +2,8 @@
 
 #include "config/config_error.hpp"
 
+#include <stdexcept>
+
 namespace ax {
 
 HydroPath choose_hydro_path(const Config& cfg, bool fused_ok, const std::string& why,
@@ -16,6 +18,10 @@ HydroPath choose_hydro_path(const Config& cfg, bool fused_ok, const std::string&
   else if (!fused_ok) p.reason = why;
   else p.reason = cfg.backend == Backend::fused ? "solver.backend is fused" : "supported, chosen by auto";
   return p;
+}
+
+void HydroSolver::stage_box(const Stage&, Real, const StageBuffers&, const Box&, const DeviceCount&) {
+  throw std::logic_error("stage_box called on a solver that refuses it: " + box_stage_refusal());
 }
 
 }  // namespace ax

@@ -9,6 +9,7 @@
 #include <utility>
 
 #include "backend/grid.hpp"
+#include "backend/loops.hpp"
 #include "backend/state.hpp"
 #include "config/config.hpp"
 #include "time/stages.hpp"
@@ -49,6 +50,15 @@ class HydroSolver {
   // it set or is about to report (initial conditions, output).
   virtual bool rebuilds_cell_field() const { return false; }
   virtual void rebuild_cell_field(const State&) {}
+  // Stages that compute each cell alike over any part of the interior and
+  // read ghosts along each axis only (not those of edges and corners) can
+  // overlap the ghost exchange (GhostExchange::begin/finish): "" if this
+  // solver's can, else why not.
+  virtual std::string box_stage_refusal() const { return "the " + path() + " path runs whole stages"; }
+  // Stage `st` on the cells of `box` only, its floor activations reduced
+  // into `hits` (on a GPU the launch does not wait for them). Only when
+  // box_stage_refusal() is "".
+  virtual void stage_box(const Stage& st, Real dt, const StageBuffers& b, const Box& box, const DeviceCount& hits);
 
   bool fused() const { return path_.fused; }
   const std::string& path() const { return path_.name; }
