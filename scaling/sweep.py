@@ -47,6 +47,7 @@ COLUMNS = [
     "device_memory_used_bytes", "execution_space", "hostname", "date",
     # extra context
     "process_grid", "hydro_path", "precision", "step_wall_s", "cell_updates_per_s_steps_only",
+    "ghost_exchange_overlapped",
 ]
 
 
@@ -339,6 +340,7 @@ def main(argv=None):
                     "step_wall_s": "%.6f" % best.get("step_wall_s", float("nan")),
                     "cell_updates_per_s_steps_only":
                         "%.6e" % best.get("cell_updates_per_s_steps_only", float("nan")),
+                    "ghost_exchange_overlapped": best.get("ghost_exchange_overlapped", ""),
                 })
                 add_speedups(rows)
                 write_csv(csv_path, rows)  # rewritten after every run: partial sweeps survive
