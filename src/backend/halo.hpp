@@ -77,7 +77,15 @@ class GhostExchange {
   long long bytes_ = 0;
   // Per axis: [2 * face size] send and receive buffers (face 0 = lower).
   Kokkos::View<Real*, MemSpace> send_[3], recv_[3];
-  Kokkos::View<Real*, MemSpace>::HostMirror send_host_[3], recv_host_[3];
+  // Host copies for MPI without GPU awareness: page-locked under CUDA, so
+  // the copies to and from the device need no bounce through a driver
+  // buffer; elsewhere the mirror (on CPU builds the buffer itself).
+#ifdef KOKKOS_ENABLE_CUDA
+  using HostBuffer = Kokkos::View<Real*, Kokkos::CudaHostPinnedSpace>;
+#else
+  using HostBuffer = Kokkos::View<Real*, MemSpace>::HostMirror;
+#endif
+  HostBuffer send_host_[3], recv_host_[3];
   MPI_Request requests_[3][4];
   bool posted_[3] = {false, false, false};
 };
