@@ -2,8 +2,13 @@
 // boundary condition says, and the process grid is chosen as documented.
 #include <gtest/gtest.h>
 
+#include <string>
+
 #include "backend/comm.hpp"
 #include "backend/halo.hpp"
+#include "config_text.hpp"
+#include "driver/exchange_overlap.hpp"
+#include "fv/fv_hydro.hpp"
 #include "run_helpers.hpp"
 
 namespace ax::test {
@@ -87,6 +92,78 @@ TEST(Halo, ProcessGridChoice) {
   ASSERT_TRUE(choose_dims(4, small, 2, dims, &why));
   EXPECT_EQ(dims[0], 2);
   EXPECT_EQ(dims[1], 2);
+}
+
+// The overlap of the ghost exchange (driver/exchange_overlap.hpp) for a
+// block of a dims process grid whose neighbours along `messages` axes are
+// another rank (no message is sent: the plan only reads the neighbours).
+ExchangeOverlap overlap_for(const int dims[3], const bool messages[3], const std::vector<std::string>& sets,
+                            const int nx_global[3] = nullptr) {
+  const int n16[3] = {16, 16, 16};
+  const int* n = nx_global ? nx_global : n16;
+  const Real lo[3] = {0, 0, 0}, hi[3] = {1, 1, 1};
+  const int coords[3] = {0, 0, 0};
+  const Grid g = make_grid(n, lo, hi, 2, dims, coords);
+  Comm comm;
+  for (int d = 0; d < 3; ++d)
+    for (int f = 0; f < 2; ++f) comm.neighbor[d][f] = messages[d] ? 1 : MPI_PROC_NULL;
+  const BoundaryKind bc[3][2] = {{BoundaryKind::outflow, BoundaryKind::outflow},
+                                 {BoundaryKind::outflow, BoundaryKind::outflow},
+                                 {BoundaryKind::outflow, BoundaryKind::outflow}};
+  const GhostExchange ghosts(g, comm, NHYDRO, bc, false);
+  const Config cfg = config_from(read_config("blast3d.yaml"), sets);
+  const FvHydro solver(cfg, g);
+  return plan_exchange_overlap(cfg, g, ghosts, solver);
+}
+
+// Core and shell cover every interior cell exactly once, and the core
+// keeps the ghost depth from every face whose ghosts come in messages.
+TEST(Halo, OverlapBoxesTileTheInterior) {
+  const std::vector<std::string> cells = {"solver.fused_layout=cells", "solver.backend=fused"};
+  const int dims_list[][3] = {{2, 1, 1}, {1, 2, 1}, {1, 1, 2}, {2, 1, 2}, {2, 2, 2}};
+  for (const auto& dims : dims_list) {
+    const bool messages[3] = {dims[0] > 1, dims[1] > 1, dims[2] > 1};
+    const ExchangeOverlap o = overlap_for(dims, messages, cells);
+    ASSERT_TRUE(o.on) << o.why;
+    int axes = 0;
+    for (bool m : messages) axes += m;
+    EXPECT_EQ(int(o.shell.size()), 2 * axes);
+    // Block extents: 16 / dims cells after a ghost depth of 2.
+    const int nb[3] = {16 / dims[0], 16 / dims[1], 16 / dims[2]};
+    std::vector<int> hits(std::size_t(nb[0]) * nb[1] * nb[2], 0);
+    auto mark = [&](const Box& b) {
+      for (int k = b.kb; k < b.ke; ++k)
+        for (int j = b.jb; j < b.je; ++j)
+          for (int i = b.ib; i < b.ie; ++i) {
+            ASSERT_TRUE(i >= 2 && i < 2 + nb[0] && j >= 2 && j < 2 + nb[1] && k >= 2 && k < 2 + nb[2]);
+            ++hits[(std::size_t(k - 2) * nb[1] + (j - 2)) * nb[0] + (i - 2)];
+          }
+    };
+    mark(o.core);
+    for (const Box& b : o.shell) mark(b);
+    for (int h : hits) ASSERT_EQ(h, 1) << "dims " << dims[0] << dims[1] << dims[2];
+    const int core_lo[3] = {o.core.ib, o.core.jb, o.core.kb}, core_hi[3] = {o.core.ie, o.core.je, o.core.ke};
+    for (int d = 0; d < 3; ++d) {
+      EXPECT_EQ(core_lo[d], messages[d] ? 4 : 2) << "axis " << d;
+      EXPECT_EQ(core_hi[d], messages[d] ? nb[d] : 2 + nb[d]) << "axis " << d;
+    }
+  }
+}
+
+// Where the overlap does not apply, the plan says why.
+TEST(Halo, OverlapRefusals) {
+  const bool x[3] = {true, false, false}, none[3] = {false, false, false};
+  const int two[3] = {2, 1, 1}, one[3] = {1, 1, 1};
+  auto why = [](const ExchangeOverlap& o) { return o.on ? std::string("(on)") : o.why; };
+  EXPECT_NE(why(overlap_for(one, none, {"solver.fused_layout=cells"})).find("no ghosts"), std::string::npos);
+  EXPECT_NE(why(overlap_for(two, x, {"solver.fused_layout=cells", "mesh.overlap_exchange=false"}))
+                .find("mesh.overlap_exchange"),
+            std::string::npos);
+  EXPECT_NE(why(overlap_for(two, x, {"solver.fused_layout=sweeps"})).find("sweeps"), std::string::npos);
+  EXPECT_NE(why(overlap_for(two, x, {"solver.backend=native"})).find("native"), std::string::npos);
+  // Blocks of 4 cells along x: no core would be left.
+  const int eight[3] = {8, 16, 16}, dims4[3] = {2, 1, 1};
+  EXPECT_NE(why(overlap_for(dims4, x, {"solver.fused_layout=cells"}, eight)).find("along x"), std::string::npos);
 }
 
 }  // namespace
