@@ -176,7 +176,7 @@ def check_summary(ref, run):
     elif run.ranks in run.case.expect_auto:
         want = run.case.expect_auto[run.ranks]
         assert pg == want, f"automatic process_grid {pg}, expected {want}"
-    for k in ("cells", "steps", "time", "grid"):
+    for k in ("cells", "steps", "time", "grid", "floor_activations"):
         assert s[k] == s1[k], f"summary {k} {s[k]!r} vs {s1[k]!r} on 1 rank"
     if run.case.expect_overlap:
         want = run.ranks > 1 and "mesh.overlap_exchange=false" not in run.sets

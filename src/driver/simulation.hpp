@@ -73,7 +73,7 @@ class Simulation {
   const State& full_state() const { return u_; }
   double time() const { return time_; }
   long long steps() const { return steps_; }
-  long long floor_hits() const { return floor_hits_; }
+  long long floor_hits() const { return floor_hits_; }  // this rank's
   const HydroSolver& hydro() const { return *hydro_; }
 
   // Bytes of every array this rank allocated on the device (state, stage

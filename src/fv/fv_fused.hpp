@@ -18,21 +18,20 @@
 
 namespace ax {
 
-// Ghost cells of `in` must be filled. `out` must not be `in` (neighbours
-// read it); it may be `u0`, which is read only at the cell being written.
-// Returns the number of cells that needed a floor.
-long long fv_stage_fused_cells(const FvOptions& opt, const Grid& g, int order, Real a, Real b,
-                               Real c_dt, const Floors& floors, const Array4& u0, const Array4& in,
-                               const Array4& out);
+// Ghost cells of `in` must be filled (those along each axis: edges and
+// corners are not read). `out` must not be `in` (neighbours read it); it
+// may be `u0`, which is read only at the cell being written. Runs on the
+// cells of `box` (the interior, or part of it: the cells away from rank
+// boundaries while the ghost messages are in flight, then the rest) and
+// reduces the number of cells that needed a floor into `hits` without
+// waiting for it.
+void fv_stage_fused_cells(const FvOptions& opt, const Grid& g, int order, Real a, Real b, Real c_dt,
+                          const Floors& floors, const Array4& u0, const Array4& in, const Array4& out,
+                          const Box& box, const DeviceCount& hits);
 
-// The same on the cells of `box` (part of the interior), the floor count
-// reduced into `hits` without waiting for it: the cells away from rank
-// boundaries while the ghost messages are in flight, then the rest.
-void fv_stage_fused_cells_box(const FvOptions& opt, const Grid& g, int order, Real a, Real b, Real c_dt,
-                              const Floors& floors, const Array4& u0, const Array4& in, const Array4& out,
-                              const Box& box, const DeviceCount& hits);
-
-// Same contract; `du` is a full-size accumulator (NHYDRO variables).
+// Ghost cells of `in` must be filled; `out` as above; `du` is a full-size
+// accumulator (NHYDRO variables). Returns the number of cells that needed
+// a floor.
 long long fv_stage_fused_sweeps(const FvOptions& opt, const Grid& g, int order, Real a, Real b,
                                 Real c_dt, const Floors& floors, const Array4& u0, const Array4& in,
                                 const Array4& out, const Array4& du);

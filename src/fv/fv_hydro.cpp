@@ -64,6 +64,7 @@ FvHydro::FvHydro(const Config& cfg, const Grid& grid, const FvPlan& plan)
   floors_.pressure = Real(cfg.pressure_floor);
   if (!fused()) native_ = std::make_unique<FvNativeWorkspace>(grid);
   if (needs_du(plan)) du_ = grid.make_array("fv_du", NHYDRO);
+  else hits_ = DeviceCount("fv_fused_floor_hits");
 }
 
 std::int64_t FvHydro::array_bytes() const {
@@ -92,14 +93,19 @@ void FvHydro::stage_box(const Stage& st, Real dt, const StageBuffers& b, const B
   if (!box_stage_refusal().empty()) HydroSolver::stage_box(st, dt, b, box, hits);
   if (st.e != 0 || st.A != 0 || st.set_r)
     throw std::logic_error("FV stages take the two-register form only");
-  fv_stage_fused_cells_box(opt_, grid_, st.first_order ? 1 : order_, st.a, st.b, st.c * dt, floors_, b.u0.u, b.in.u,
-                           b.out.u, box, hits);
+  fv_stage_fused_cells(opt_, grid_, st.first_order ? 1 : order_, st.a, st.b, st.c * dt, floors_, b.u0.u, b.in.u,
+                       b.out.u, box, hits);
 }
 
 long long FvHydro::combine(int order, Real a, Real b, Real c_dt, const Array4& u0, const Array4& in,
                            const Array4& out) {
   if (fused() && sweeps_) return fv_stage_fused_sweeps(opt_, grid_, order, a, b, c_dt, floors_, u0, in, out, du_);
-  if (fused()) return fv_stage_fused_cells(opt_, grid_, order, a, b, c_dt, floors_, u0, in, out);
+  if (fused()) {
+    fv_stage_fused_cells(opt_, grid_, order, a, b, c_dt, floors_, u0, in, out, grid_.interior(), hits_);
+    long long n = 0;
+    Kokkos::deep_copy(n, hits_);
+    return n;
+  }
   fv_rhs_native(opt_, grid_, order, in, du_, *native_);
   stage_update(grid_, a, b, c_dt, u0, in, out, du_);
   return apply_floors(grid_, opt_.eos, floors_, out);

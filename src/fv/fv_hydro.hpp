@@ -58,6 +58,7 @@ class FvHydro final : public HydroSolver {
   bool sweeps_ = false;  // fused layout: sweeps (else cells)
   std::unique_ptr<FvNativeWorkspace> native_;
   Array4 du_;  // native, and the in-place accumulator of fused sweeps
+  DeviceCount hits_;  // fused cells: the floor count of a whole stage
 };
 
 }  // namespace ax
