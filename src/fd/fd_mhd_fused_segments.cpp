@@ -246,17 +246,18 @@ long long segments(const FdOptions& o, const Grid& g, int d, bool first, bool la
     });
   };
   long long hits = 0;
-  const Kokkos::Sum<long long> sum(hits);
   FastPolicy fast(nseg * nrb * nq, team_size);
   fast.set_scratch_size(0, scratch);
-  // The launch's own check (reducer included), asked first: a device with
-  // less shared memory a multiprocessor (A100: 164 KB) would refuse six.
-  if (fast.team_size_max(kernel, sum, Kokkos::ParallelReduceTag()) >= team_size) {
-    Kokkos::parallel_reduce("fd_mhd_fused_segments", fast, kernel, sum);
+  // The launch's own check, asked first: a device with less shared memory a
+  // multiprocessor (A100: 164 KB) would refuse six teams. The query takes
+  // the same closure as the launch (a scalar sum; CUDA's Kokkos 4.6 does not
+  // compile the query with an explicit Sum reducer).
+  if (fast.team_size_max(kernel, Kokkos::ParallelReduceTag()) >= team_size) {
+    Kokkos::parallel_reduce("fd_mhd_fused_segments", fast, kernel, hits);
   } else {
     SafePolicy safe(nseg * nrb * nq, team_size);
     safe.set_scratch_size(0, scratch);
-    Kokkos::parallel_reduce("fd_mhd_fused_segments", safe, kernel, sum);
+    Kokkos::parallel_reduce("fd_mhd_fused_segments", safe, kernel, hits);
   }
   return hits;
 }
