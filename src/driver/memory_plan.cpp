@@ -38,7 +38,7 @@ std::string times_text(double x) {
 // the cost of a step, not a promise.
 double reference_rate(const Config& cfg, bool fused, bool gpu) {
   const bool fd = cfg.family == "fd";
-  if (cfg.mhd && fd) return gpu ? (fused ? 8.2e7 : 5.9e7) : (fused ? 1.45e5 : 6.9e4);  // 3D MHD blast (docs/fd_mhd.md)
+  if (cfg.mhd && fd) return gpu ? (fused ? 8.9e7 : 5.9e7) : (fused ? 1.45e5 : 6.9e4);  // 3D MHD blast (docs/fd_mhd.md)
   if (cfg.mhd) return gpu ? (fused ? 6.2e8 : 5.2e8) : (fused ? 2.2e6 : 0.94e6);  // 3D Orszag-Tang (docs/mhd.md)
   if (gpu) return fd ? (fused ? 3.1e8 : 8.9e7) : (fused ? 2.1e9 : 9.6e8);  // one H200
   return fd ? (fused ? 5.0e5 : 2.0e5) : (fused ? 6.4e6 : 2.8e6);         // one EPYC core

@@ -17,7 +17,8 @@
 // (MhdEigenSystem) and no arrays indexed by the axis (local memory), 7.0e7
 // with B_n v_t per cell, 7.8e7 with five teams a multiprocessor (96
 // registers), 8.2e7 with six (80 registers; the barrier waits of the
-// phases with one thread per face were 48% of the stalls at four).
+// phases with one thread per face were 48% of the stalls at four), 8.7e7
+// with segments of 31 faces, one warp with the far face.
 #include "ct/fd_ct.hpp"
 #include "ct/fd_ct_stencils.hpp"
 #include "fd/fd_mhd_fused.hpp"
@@ -31,7 +32,7 @@ namespace ax {
 namespace fd_mhd_segments_detail {
 
 // Six teams a multiprocessor where the device's shared memory holds them
-// (H100/H200: 6 x 37 KB), else the compiler's own register count.
+// (H100/H200: 6 x 33 KB), else the compiler's own register count.
 constexpr int kTeamSize = 128;
 using FastPolicy = Kokkos::TeamPolicy<ExecSpace, Kokkos::LaunchBounds<kTeamSize, 6>>;
 using SafePolicy = Kokkos::TeamPolicy<ExecSpace>;
@@ -89,11 +90,17 @@ long long segments(const FdOptions& o, const Grid& g, int d, bool first, bool la
                    const Array4& kacc, const Array4& fstar) {
   const IdealGas eos = o.eos;
   const Real eps = o.epsilon;
-  // Segments of S faces in R rows: along x a warp of one row; along y and
-  // z 16 faces of two rows (two consecutive i). Scratch 36-37 KB a team,
-  // so six fit in 228 KB (8 x 4 along y and z needs 43 KB: five teams,
-  // 7.8e7 against 8.2e7 on the H200).
-  const int S = d == 0 ? 32 : 16, R = d == 0 ? 1 : 2;
+  // Segments of S faces in R rows. 31 faces and the far face of the row
+  // are 32, one warp: the phases with a thread per face then take one pass
+  // of one warp (with 32 faces the 33rd took a second pass of a warp with
+  // one lane busy). Scratch 33 KB a team, six fit in 228 KB. H200, 256^3
+  // MHD blast: 32 x 1 along x and 16 x 2 along y, z 8.07e7; 31 x 1 and
+  // 15 x 2 8.34e7; 31 x 1 on every axis 8.70e7 (the y and z rows read
+  // strided, but fewer cells are converted twice: 37 per 31 faces, not 21
+  // per 15), 8.94e7 in a second lease; 26 faces (one warp of cells) 8.46e7;
+  // five teams 8.27e7, seven (72 registers) 6.70e7; 8 x 4 along y, z
+  // (43 KB, five teams) was slower than 16 x 2.
+  const int S = 31, R = 1;
   const int ra = d == 0 ? 1 : 0, qa = d == 2 ? 1 : 2;  // row axis, third axis
   const Box box = fd_mhd_flux_box(g, d);
   const int blo[3] = {box.ib, box.jb, box.kb}, bhi[3] = {box.ie, box.je, box.ke};
