@@ -133,8 +133,9 @@ TEST(Fused, MatchesNative3D) {
                                "boundaries.z=outflow", "time.max_steps=5"});
 }
 
-// FD WENO5: every weight family x eigenvector average x integrator. In 3D
-// the block is 16 cells deep so the fused path runs in two z-slabs.
+// FD WENO5: every weight family x eigenvector average x integrator, both
+// fused layouts (faces; tiles = segments). In 3D the block is 16 cells
+// deep so the faces layout runs in two z-slabs.
 void compare_all_fd(const std::string& file, const std::vector<std::string>& base) {
   int cases = 0;
   for (const char* weno : {"js", "z"})
@@ -145,15 +146,18 @@ void compare_all_fd(const std::string& file, const std::vector<std::string>& bas
         sets.push_back(std::string("solver.weno=") + weno);
         sets.push_back(std::string("solver.eigen_average=") + avg);
         sets.push_back(std::string("time.integrator=") + integ);
-        std::string pn, pf;
+        std::string pn, pf, ps;
         const HostState native = run(file, sets, "native", "auto", &pn);
         const HostState fused = run(file, sets, "fused", "auto", &pf);
+        const HostState segments = run(file, sets, "fused", "tiles", &ps);
         ASSERT_EQ(pn, "native");
         ASSERT_EQ(pf, "fused");
+        ASSERT_EQ(ps, "fused (segments)");
         const std::string what = file + " fd " + weno + " " + avg + " " + integ;
         // Stricter than the 1e-13 required: the same inline functions in
         // the same order give the same bits in double.
         EXPECT_LE(max_rel_diff(native, fused), sizeof(Real) == 8 ? 0.0 : kBound) << what;
+        EXPECT_LE(max_rel_diff(native, segments), sizeof(Real) == 8 ? 0.0 : kBound) << what << " (segments)";
         ++cases;
       }
   std::printf("%s: %d fd combinations, fused == native\n", file.c_str(), cases);
@@ -204,6 +208,10 @@ TEST(Fused, FdMatchesNative3D) {
   compare_all_fd("blast3d.yaml", {"mesh.cells=[16,16,16]", "mesh.lower=[-0.5,-0.5,-0.5]",
                                   "mesh.upper=[0.5,0.5,0.5]", "boundaries.x=reflecting",
                                   "boundaries.z=outflow", "time.max_steps=4"});
+  // Two segments of 31 faces a row along each axis, the second partly
+  // outside the box.
+  compare_all_fd("blast3d.yaml", {"mesh.cells=[40,36,34]", "mesh.lower=[-0.5,-0.5,-0.5]",
+                                  "mesh.upper=[0.5,0.5,0.5]", "time.max_steps=1"});
 }
 
 // FD MHD (fd/fd_mhd_fused.hpp), both fused layouts: both weight families x

@@ -33,6 +33,7 @@ Array4 fd_fused_face_array(const Grid& g, const FdFusedPlan& plan) {
 }
 
 std::int64_t fd_fused_face_bytes(const Grid& g, const FdFusedPlan& plan) {
+  if (plan.segments) return 0;
   return std::int64_t(NHYDRO) * fd_fused_face_planes(g, plan) * g.extent(1) * g.extent(0) *
          std::int64_t(sizeof(Real));
 }

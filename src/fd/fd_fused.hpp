@@ -10,6 +10,10 @@
 // Axes run z, y, x: the last (x) sweep touches one z-plane at a time, so a
 // slab can finish its stage in place (out == in) while the next slab still
 // reads unchanged cells.
+//
+// The segments layout (solver.fused_layout: tiles; fd_fused_segments.cpp)
+// is the GPU form: one team kernel per axis with each cell converted once
+// and the face fluxes in team scratch, so no face array at all.
 #pragma once
 
 #include "backend/grid.hpp"
@@ -22,6 +26,7 @@ namespace ax {
 struct FdFusedPlan {
   int slabs = 1;     // z-slabs (3D)
   bool store_k = false;  // keep K after the stage (2N schemes read it next stage)
+  bool segments = false;  // the team kernels (no face array, no slabs)
 };
 
 // Face array the fused path needs for `plan` on grid g.
@@ -33,5 +38,9 @@ int fd_fused_slab_count(const Grid& g);
 long long fd_stage_fused(const FdOptions& opt, const Grid& g, const FdFusedPlan& plan, const Stage& st,
                          Real dt, const Floors& floors, const Array4& u0, const Array4& in,
                          const Array4& out, const Array4& r, const Array4& k, const Array4& faces);
+// The same stage in the segments layout.
+long long fd_stage_fused_segments(const FdOptions& opt, const Grid& g, const FdFusedPlan& plan, const Stage& st,
+                                  Real dt, const Floors& floors, const Array4& u0, const Array4& in,
+                                  const Array4& out, const Array4& r, const Array4& k);
 
 }  // namespace ax

@@ -19,22 +19,24 @@ bool fd_hydro_fused_supported(const Config& cfg, const Grid& grid, std::string* 
   return true;
 }
 
-HydroPath fd_hydro_path(const Config& cfg, const Grid& grid) {
-  std::string why;
-  const bool ok = fd_hydro_fused_supported(cfg, grid, &why);
-  return choose_hydro_path(cfg, ok, why, "fused");
-}
-
 namespace {
 
 FdFusedPlan fd_fused_plan(const Config& cfg, const Grid& grid) {
   FdFusedPlan plan;
   plan.slabs = fd_fused_slab_count(grid);
   plan.store_k = scheme_of(cfg.integrator).in_place;
+  // Opt-in until measured on a GPU: `auto` keeps the faces layout.
+  plan.segments = cfg.fused_layout == FusedLayout::tiles;
   return plan;
 }
 
 }  // namespace
+
+HydroPath fd_hydro_path(const Config& cfg, const Grid& grid) {
+  std::string why;
+  const bool ok = fd_hydro_fused_supported(cfg, grid, &why);
+  return choose_hydro_path(cfg, ok, why, fd_fused_plan(cfg, grid).segments ? "fused (segments)" : "fused");
+}
 
 std::int64_t FdHydro::planned_bytes(const Config& cfg, const Grid& grid) {
   const std::int64_t k = grid.array_bytes(NHYDRO);
@@ -50,8 +52,8 @@ FdHydro::FdHydro(const Config& cfg, const Grid& grid)
   plan_ = fd_fused_plan(cfg, grid);
   k_ = grid.make_array("fd_k", NHYDRO);
   Kokkos::deep_copy(k_, Real(0));
-  if (fused()) faces_ = fd_fused_face_array(grid, plan_);
-  else native_ = std::make_unique<FdNativeWorkspace>(grid);
+  if (!fused()) native_ = std::make_unique<FdNativeWorkspace>(grid);
+  else if (!plan_.segments) faces_ = fd_fused_face_array(grid, plan_);
 }
 
 std::string FdHydro::scheme() const {
@@ -60,7 +62,7 @@ std::string FdHydro::scheme() const {
   std::string s = std::string("weno5 (") + (opt_.weights == WenoWeights::z ? "z" : "js") + " weights, epsilon " +
                   eps + ") + characteristic projection (" +
                   (opt_.average == EigenAverage::roe ? "roe" : "arithmetic") + " average) + lax-friedrichs splitting";
-  if (fused()) s += ", " + std::to_string(plan_.slabs) + " z-slab(s)";
+  if (fused() && !plan_.segments) s += ", " + std::to_string(plan_.slabs) + " z-slab(s)";
   return s;
 }
 
@@ -71,6 +73,8 @@ std::int64_t FdHydro::array_bytes() const {
 }
 
 long long FdHydro::stage(const Stage& st, Real dt, const StageBuffers& b) {
+  if (fused() && plan_.segments)
+    return fd_stage_fused_segments(opt_, grid_, plan_, st, dt, floors_, b.u0.u, b.in.u, b.out.u, b.r.u, k_);
   if (fused())
     return fd_stage_fused(opt_, grid_, plan_, st, dt, floors_, b.u0.u, b.in.u, b.out.u, b.r.u, k_, faces_);
   fd_increment_native(opt_, grid_, dt, st.A, b.in.u, k_, *native_);

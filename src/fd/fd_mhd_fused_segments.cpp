@@ -19,9 +19,11 @@
 // registers), 8.2e7 with six (80 registers; the barrier waits of the
 // phases with one thread per face were 48% of the stalls at four), 8.7e7
 // with segments of 31 faces, one warp with the far face.
+#include "backend/team_scratch.hpp"
 #include "ct/fd_ct.hpp"
 #include "ct/fd_ct_stencils.hpp"
 #include "fd/fd_mhd_fused.hpp"
+#include "fd/fd_segments.hpp"
 #include "fd/fd_stage.hpp"
 #include "fd/weno_mhd.hpp"
 
@@ -38,7 +40,6 @@ using FastPolicy = Kokkos::TeamPolicy<ExecSpace, Kokkos::LaunchBounds<kTeamSize,
 using SafePolicy = Kokkos::TeamPolicy<ExecSpace>;
 using Team = SafePolicy::member_type;
 static_assert(std::is_same_v<Team, FastPolicy::member_type>, "one kernel body for both policies");
-using Scratch = Kokkos::View<Real*, ExecSpace::scratch_memory_space, Kokkos::MemoryTraits<Kokkos::Unmanaged>>;
 
 // Per cell: u, the primitives u does not hold (v_n, v_t1, v_t2, p), f,
 // lambda, and B_n v_t (stage 1 of the constrained transport).
@@ -46,17 +47,8 @@ constexpr int kU = 0, kV = 8, kF = 12, kLam = 20, kBv = 27, kCellVals = 29;
 // Slot of primitive s (mhd_cell_flux's w) among them.
 KOKKOS_FORCEINLINE_FUNCTION int w_slot(int s) { return s >= 1 && s <= 4 ? kV + s - 1 : kU + s; }
 constexpr int kEigenVals = 25;                              // MhdEigenSystem less the gas' two constants
-constexpr int kDiffVals = kWenoDiffs * 2 * NMHD_WAVES;      // dw, dg of the five differences
-constexpr int dw_slot(int m, int s) { return m * 2 * NMHD_WAVES + s; }
-constexpr int dg_slot(int m, int s) { return m * 2 * NMHD_WAVES + NMHD_WAVES + s; }
-
-// Values v of `count` items in scratch, item fastest: consecutive threads
-// take consecutive items, so they touch consecutive words.
-struct Block {
-  Real* p;
-  int count;
-  KOKKOS_FORCEINLINE_FUNCTION Real& operator()(int v, int n) const { return p[v * count + n]; }
-};
+constexpr int kDiffVals = kSegmentDiffVals<NMHD_WAVES>;     // dw, dg of the five differences
+constexpr int dw_slot(int m, int s) { return segment_dw_slot<NMHD_WAVES>(m, s); }
 
 // The face's eigen-system in scratch: the fields in declaration order,
 // gamma's two constants excepted.
@@ -64,14 +56,14 @@ struct Block {
   X(rho) X(vn) X(vt1) X(vt2) X(bt1) X(bt2) X(v2h) X(inv_rho) X(sqrt_rho) X(inv_sqrt_rho) X(a) X(asq) X(cf) X(cs) \
       X(bet2) X(bet3) X(alpha_f) X(alpha_s) X(s) X(nf) X(qf) X(qs) X(afp) X(asp) X(inv_asq)
 
-KOKKOS_INLINE_FUNCTION void store_eigen(const MhdEigenSystem& e, const Block& b, int n) {
+KOKKOS_INLINE_FUNCTION void store_eigen(const MhdEigenSystem& e, const ScratchBlock& b, int n) {
   int v = 0;
 #define AX_STORE(f) b(v++, n) = e.f;
   AX_MHD_EIGEN_FIELDS(AX_STORE)
 #undef AX_STORE
 }
 
-KOKKOS_INLINE_FUNCTION MhdEigenSystem load_eigen(const IdealGas& eos, const Block& b, int n) {
+KOKKOS_INLINE_FUNCTION MhdEigenSystem load_eigen(const IdealGas& eos, const ScratchBlock& b, int n) {
   MhdEigenSystem e;
   int v = 0;
 #define AX_LOAD(f) e.f = b(v++, n);
@@ -123,15 +115,15 @@ long long segments(const FdOptions& o, const Grid& g, int d, bool first, bool la
 #else
   const int team_size = 1;  // a host thread walks the segment
 #endif
-  const auto scratch = Kokkos::PerTeam(Scratch::shmem_size(nscratch));
+  const auto scratch = Kokkos::PerTeam(TeamScratch::shmem_size(nscratch));
   auto kernel = KOKKOS_LAMBDA(const Team& team, long long& n_hit) {
-    Scratch sc(team.team_scratch(0), nscratch);
-    const Block C{sc.data(), ncell};
-    const Block E{C.p + ncell * kCellVals, nface};
-    const Block D{E.p + nface * kEigenVals, nface};
+    TeamScratch sc(team.team_scratch(0), nscratch);
+    const ScratchBlock C{sc.data(), ncell};
+    const ScratchBlock E = C.after(kCellVals, nface);
+    const ScratchBlock D = E.after(kEigenVals, nface);
     // The face fluxes over each face's first eight differences: the face
     // phase reads a face's corrections (slots 0..6) before it writes there.
-    const Block F{D.p, nface};
+    const ScratchBlock F{D.p, nface};
     const int t = team.league_rank();
     const int seg = t % nseg, rb = (t / nseg) % nrb, q = qlo + t / (nseg * nrb);
     const int f0 = lo + seg * S, r0 = rlo + rb * R;
@@ -190,24 +182,15 @@ long long segments(const FdOptions& o, const Grid& g, int d, bool first, bool la
       }
       mhd_to_characteristic(e, du, dw);
       mhd_to_characteristic(e, df, dg);
-      for (int s = 0; s < NMHD_WAVES; ++s) {
-        D(dw_slot(m, s), n) = dw[s];
-        D(dg_slot(m, s), n) = dg[s];
-      }
+      store_differences<NMHD_WAVES>(D, n, m, dw, dg);
     });
     team.team_barrier();
-    // The WENO correction of wave s of each face, over dw of difference 0
-    // (read by this thread only).
-    Kokkos::parallel_for(Kokkos::TeamThreadRange(team, nface * NMHD_WAVES), [&](int i) {
-      const int n = i % nface, s = i / nface;
-      if (!valid_face(n)) return;
-      Real alpha = 0, dws[kWenoDiffs], dgs[kWenoDiffs];
+    // The WENO correction of wave s of each face; its LLF speed is the
+    // largest |lambda_s| of the stencil.
+    segment_corrections<W, NMHD_WAVES>(team, D, nface, eps, valid_face, [&](int n, int s) {
+      Real alpha = 0;
       for (int m = 0; m < kWenoStencil; ++m) alpha = math::fmax(alpha, math::fabs(C(kLam + s, cell_of(n, m))));
-      for (int m = 0; m < kWenoDiffs; ++m) {
-        dws[m] = D(dw_slot(m, s), n);
-        dgs[m] = D(dg_slot(m, s), n);
-      }
-      D(dw_slot(0, s), n) = mhd_wave_correction_of<W>(dws, dgs, alpha, eps);
+      return alpha;
     });
     team.team_barrier();
     // Face fluxes (central part + the corrections back-projected), and

@@ -155,6 +155,21 @@ KOKKOS_FORCEINLINE_FUNCTION void split_differences(const Real dw[kWenoDiffs][NHY
   for (int m = 0; m < 4; ++m) am[m] = split_minus(dg[4 - m][s], dw[4 - m][s], alpha);
 }
 
+// The correction of one field from the five characteristic differences of
+// its stencil (state dw, flux dg) and its LLF speed: split_differences,
+// weno_weights and weno_correction in one, for kernels that hold one field
+// (the FD segments kernels, hydro and MHD).
+template <WenoWeights W>
+KOKKOS_INLINE_FUNCTION Real wave_correction_of(const Real dw[kWenoDiffs], const Real dg[kWenoDiffs], Real alpha,
+                                               Real eps) {
+  Real ap[4], am[4], w0p, w2p, w0m, w2m;
+  for (int m = 0; m < 4; ++m) ap[m] = split_plus(dg[m], dw[m], alpha);
+  for (int m = 0; m < 4; ++m) am[m] = split_minus(dg[4 - m], dw[4 - m], alpha);
+  weno_weights<W>(ap[0], ap[1], ap[2], ap[3], eps, w0p, w2p);
+  weno_weights<W>(am[0], am[1], am[2], am[3], eps, w0m, w2m);
+  return weno_correction(w0p, w2p, ap, w0m, w2m, am);
+}
+
 KOKKOS_FORCEINLINE_FUNCTION Real central4(Real f1, Real f2, Real f3, Real f4) {
   return (Real(7) * (f2 + f3) - (f1 + f4)) * (Real(1) / Real(12));
 }

@@ -20,8 +20,7 @@ KOKKOS_INLINE_FUNCTION int mhd_face_slot(int d, int s) {
 
 // Its inverse: the face-frame slot of cell variable v.
 KOKKOS_INLINE_FUNCTION int mhd_frame_slot(int d, int v) {
-  if (v == IDN || v == IEN) return v;
-  return v < IEN ? 1 + (v - 1 - d + 3) % 3 : IB1 + (v - IB1 - d + 3) % 3;
+  return v < NHYDRO ? frame_slot(d, v) : IB1 + (v - IB1 - d + 3) % 3;
 }
 
 // Primitives w, physical flux f and the seven wave speeds of one cell
@@ -81,19 +80,6 @@ KOKKOS_INLINE_FUNCTION void mhd_characteristic_differences(const MhdEigenSystem&
   mhd_to_characteristic(e, df, dg);
 }
 
-// The correction of one wave from the five characteristic differences of
-// its stencil (state dw, flux dg) and its LLF speed.
-template <WenoWeights W>
-KOKKOS_INLINE_FUNCTION Real mhd_wave_correction_of(const Real dw[kWenoDiffs], const Real dg[kWenoDiffs],
-                                                   Real alpha, Real eps) {
-  Real ap[4], am[4], w0p, w2p, w0m, w2m;
-  for (int m = 0; m < 4; ++m) ap[m] = split_plus(dg[m], dw[m], alpha);
-  for (int m = 0; m < 4; ++m) am[m] = split_minus(dg[4 - m], dw[4 - m], alpha);
-  weno_weights<W>(ap[0], ap[1], ap[2], ap[3], eps, w0p, w2p);
-  weno_weights<W>(am[0], am[1], am[2], am[3], eps, w0m, w2m);
-  return weno_correction(w0p, w2p, ap, w0m, w2m, am);
-}
-
 // The same for wave s of all seven waves' differences.
 template <WenoWeights W>
 KOKKOS_INLINE_FUNCTION Real mhd_wave_correction(const Real dw[kWenoDiffs][NMHD_WAVES],
@@ -104,7 +90,7 @@ KOKKOS_INLINE_FUNCTION Real mhd_wave_correction(const Real dw[kWenoDiffs][NMHD_W
     dws[m] = dw[m][s];
     dgs[m] = dg[m][s];
   }
-  return mhd_wave_correction_of<W>(dws, dgs, alpha, eps);
+  return wave_correction_of<W>(dws, dgs, alpha, eps);
 }
 
 // Face flux = central part of cells 1..4 + R (characteristic corrections).

@@ -1,0 +1,224 @@
+// The fused FD WENO5 hydro stage as team kernels (solver.fused_layout:
+// tiles), the GPU design of the FD MHD segments kernel applied to hydro: a
+// team takes a segment of S faces of one row along the axis and works
+// through it in phases, each a loop over the team's threads with its
+// results in team scratch (a barrier between): the cells (state,
+// primitives, flux, sound speed, each cell once), each face's
+// eigen-system and LLF speeds, the characteristic differences (a thread
+// per face and difference), the WENO correction (a thread per face and
+// field), the face fluxes, and K += the flux difference (the last axis
+// ends the stage).
+// Why: the faces layout (fd_fused.cpp) gives a thread a whole face and
+// computes each cell's primitives, flux and sound speed (a division and a
+// square root) six times, its stencil and 50 differences held in 128
+// registers; here each cell is converted once (37 conversions per 31
+// faces) and no phase holds more than one difference vector. The faces
+// go to no array: K is updated from scratch, so this layout needs no face
+// array (K and the state only).
+#include "fd/fd_dispatch.hpp"
+#include "fd/fd_fused.hpp"
+#include "fd/fd_segments.hpp"
+#include "fd/fd_stage.hpp"
+#include "fd/weno.hpp"
+#include "fv/fv_options.hpp"
+
+#include <type_traits>
+
+namespace ax {
+
+namespace fd_segments_detail {
+
+constexpr int kTeamSize = 128;
+using Policy = Kokkos::TeamPolicy<ExecSpace>;
+using Team = Policy::member_type;
+
+// 31 faces and the far face of the segment (the next segment's first) are
+// one warp, so a phase with a thread per face takes one pass (as the FD
+// MHD segments kernel, where it was measured).
+constexpr int kFaces = 31;
+
+// Per cell: u, the primitives u does not hold (v_n, v_t1, v_t2, p), f, c.
+constexpr int kU = 0, kV = 5, kF = 9, kC = 14, kCellVals = 15;
+KOKKOS_FORCEINLINE_FUNCTION int w_slot(int s) { return s == 0 ? kU : kV + s - 1; }
+// Per face: the eigen-system, then the LLF speeds of the three fields.
+constexpr int kEigenVals = 9, kAlpha = kEigenVals, kFaceVals = kEigenVals + 3;
+constexpr int kDiffVals = kSegmentDiffVals<NHYDRO>;  // dw, dg of the five differences
+constexpr int dw_slot(int m, int s) { return segment_dw_slot<NHYDRO>(m, s); }
+
+#define AX_EIGEN_FIELDS(X) X(un) X(ut1) X(ut2) X(c) X(inv_c) X(h) X(q2h) X(b1) X(b2)
+
+KOKKOS_INLINE_FUNCTION void store_eigen(const EigenSystem& e, const ScratchBlock& b, int n) {
+  int v = 0;
+#define AX_STORE(f) b(v++, n) = e.f;
+  AX_EIGEN_FIELDS(AX_STORE)
+#undef AX_STORE
+}
+
+KOKKOS_INLINE_FUNCTION EigenSystem load_eigen(const ScratchBlock& b, int n) {
+  EigenSystem e;
+  int v = 0;
+#define AX_LOAD(f) e.f = b(v++, n);
+  AX_EIGEN_FIELDS(AX_LOAD)
+#undef AX_LOAD
+  return e;
+}
+#undef AX_EIGEN_FIELDS
+static_assert(sizeof(EigenSystem) == kEigenVals * sizeof(Real), "every field of EigenSystem in scratch");
+
+// Axis d over the interior: K (+)= dt/dx (F(i-1/2) - F(i+1/2)); on the last
+// axis (`last`) also the end of the stage. Returns the floor count.
+template <WenoWeights W, EigenAverage A>
+long long segments(const FdOptions& o, const Grid& g, int d, bool first, bool last, bool store_k, const Stage& st,
+                   Real dt, const Floors& floors, const Array4& u0, const Array4& u, const Array4& out,
+                   const Array4& r, const Array4& kacc) {
+  const IdealGas eos = o.eos;
+  const Real eps = o.epsilon;
+  constexpr int S = kFaces;
+  const int ra = d == 0 ? 1 : 0, qa = d == 2 ? 1 : 2;  // row axis, third axis
+  const int is = g.is(d), ie = g.ie(d), hi = ie + 1;     // faces is .. ie (face f is f - 1/2)
+  const int nseg = (hi - is + S - 1) / S;
+  const int rlo = g.is(ra), nrow = g.ie(ra) - rlo, qlo = g.is(qa), nq = g.ie(qa) - qlo;
+  constexpr int pitch = S + 6;  // cells f0-3 .. f0+S+2
+  constexpr int nfr = S + 1;    // faces f0 .. f0+S
+  constexpr int nscratch = pitch * kCellVals + nfr * (kFaceVals + kDiffVals);
+  const Real dtdx = dt / g.dx[d], Ak = st.A;
+  const bool read_u0 = stage_reads_u0(st), read_r = stage_reads_r(st);
+#ifdef ASTRONOMIX_FLAT_LOOPS
+  const int team_size = kTeamSize;
+#else
+  const int team_size = 1;  // a host thread walks the segment
+#endif
+  auto kernel = KOKKOS_LAMBDA(const Team& team, long long& n_hit) {
+    TeamScratch sc(team.team_scratch(0), nscratch);
+    const ScratchBlock C{sc.data(), pitch};
+    const ScratchBlock E = C.after(kCellVals, nfr);
+    const ScratchBlock D = E.after(kFaceVals, nfr);
+    // The face fluxes over each face's first five differences: the face
+    // phase reads a face's corrections (slots 0..4) before it writes there.
+    const ScratchBlock F{D.p, nfr};
+    const int t = team.league_rank();
+    const int f0 = is + (t % nseg) * S, rr = rlo + (t / nseg) % nrow, q = qlo + t / (nseg * nrow);
+    struct Ijk {
+      int i, j, k;
+    };
+    // (i, j, k) of position pos along d, by selection: an array indexed by d
+    // would live in local memory.
+    auto point = [&](int pos) {
+      return Ijk{d == 0 ? pos : rr, d == 1 ? pos : (d == 0 ? rr : q), d == 2 ? pos : q};
+    };
+    // Face n of the segment is f0 + n; its stencil's cell m is cell n + m.
+    Kokkos::parallel_for(Kokkos::TeamThreadRange(team, pitch), [&](int c) {
+      const int pos = f0 - 3 + c;
+      if (pos >= hi + 2) return;  // beyond the last face's stencil: never read
+      const Ijk p = point(pos);
+      Real uc[NHYDRO], w[NHYDRO], f[NHYDRO], cs;
+      for (int s = 0; s < NHYDRO; ++s) uc[s] = u(face_slot(d, s), p.k, p.j, p.i);
+      cell_flux(eos, uc, w, f, cs);
+      for (int s = 0; s < NHYDRO; ++s) {
+        C(kU + s, c) = uc[s];
+        C(kF + s, c) = f[s];
+      }
+      for (int s = 1; s < NHYDRO; ++s) C(w_slot(s), c) = w[s];
+      C(kC, c) = cs;
+    });
+    team.team_barrier();
+    auto valid_face = [&](int n) { return f0 + n < hi; };
+    // The eigen-system of each face (cells 2 and 3) and its LLF speeds.
+    Kokkos::parallel_for(Kokkos::TeamThreadRange(team, nfr), [&](int n) {
+      if (!valid_face(n)) return;
+      Real wl[NHYDRO], wr[NHYDRO];
+      for (int s = 0; s < NHYDRO; ++s) {
+        wl[s] = C(w_slot(s), n + 2);
+        wr[s] = C(w_slot(s), n + 3);
+      }
+      store_eigen(face_eigensystem<A>(eos, wl, wr), E, n);
+      Real alpha[3] = {0, 0, 0};
+      for (int m = 0; m < kWenoStencil; ++m) alpha_update(alpha, C(w_slot(1), n + m), C(kC, n + m));
+      for (int s = 0; s < 3; ++s) E(kAlpha + s, n) = alpha[s];
+    });
+    team.team_barrier();
+    // Characteristic differences m (cells m, m + 1) of each face.
+    Kokkos::parallel_for(Kokkos::TeamThreadRange(team, nfr * kWenoDiffs), [&](int i) {
+      const int n = i % nfr, m = i / nfr;
+      if (!valid_face(n)) return;
+      Real ua[NHYDRO], ub[NHYDRO], fa[NHYDRO], fb[NHYDRO], dw[NHYDRO], dg[NHYDRO];
+      for (int s = 0; s < NHYDRO; ++s) {
+        ua[s] = C(kU + s, n + m);
+        ub[s] = C(kU + s, n + m + 1);
+        fa[s] = C(kF + s, n + m);
+        fb[s] = C(kF + s, n + m + 1);
+      }
+      characteristic_differences(load_eigen(E, n), ua, ub, fa, fb, dw, dg);
+      store_differences<NHYDRO>(D, n, m, dw, dg);
+    });
+    team.team_barrier();
+    // The WENO correction of field s of each face.
+    segment_corrections<W, NHYDRO>(team, D, nfr, eps, valid_face, [&](int n, int s) {
+      const Real alpha3[3] = {E(kAlpha, n), E(kAlpha + 1, n), E(kAlpha + 2, n)};
+      return alpha_of_field(alpha3, s);
+    });
+    team.team_barrier();
+    // Face fluxes: the central part of cells 1..4 + the corrections
+    // back-projected.
+    Kokkos::parallel_for(Kokkos::TeamThreadRange(team, nfr), [&](int n) {
+      if (!valid_face(n)) return;
+      Real corr[NHYDRO], f[4][NHYDRO], fhat[NHYDRO];
+      for (int s = 0; s < NHYDRO; ++s) corr[s] = D(dw_slot(0, s), n);
+      for (int m = 0; m < 4; ++m)
+        for (int s = 0; s < NHYDRO; ++s) f[m][s] = C(kF + s, n + 1 + m);
+      assemble_face_flux(load_eigen(E, n), f[0], f[1], f[2], f[3], corr, fhat);
+      for (int s = 0; s < NHYDRO; ++s) F(s, n) = fhat[s];
+    });
+    team.team_barrier();
+    // Cells f0 .. f0+S-1: K += flux difference; on the last axis the end of
+    // the stage.
+    Kokkos::parallel_for(Kokkos::TeamThreadRange(team, S), [&](int c) {
+      const int cell = f0 + c;
+      if (cell >= ie) return;
+      const Ijk p = point(cell);
+      Real kv[NHYDRO];
+      for (int v = 0; v < NHYDRO; ++v) {  // v unrolled, so kv stays in registers
+        const int s = frame_slot(d, v);
+        const Real dv = flux_difference(dtdx, F(s, c), F(s, c + 1));
+        const Real kn = first ? start_increment(Ak, kacc(v, p.k, p.j, p.i), dv) : kacc(v, p.k, p.j, p.i) + dv;
+        kv[v] = kn;
+        if (!last || store_k) kacc(v, p.k, p.j, p.i) = kn;
+      }
+      if (last && finish_stage_cell<NHYDRO>(st, read_u0, read_r, eos, floors, u0, u, r, out, kv, p.k, p.j, p.i))
+        ++n_hit;
+    });
+  };
+  long long hits = 0;
+  Policy policy(nseg * nrow * nq, team_size);
+  policy.set_scratch_size(0, Kokkos::PerTeam(TeamScratch::shmem_size(nscratch)));
+  Kokkos::parallel_reduce("fd_fused_segments", policy, kernel, hits);
+  return hits;
+}
+
+}  // namespace fd_segments_detail
+
+long long fd_stage_fused_segments(const FdOptions& opt, const Grid& g, const FdFusedPlan& plan, const Stage& st,
+                                  Real dt, const Floors& floors, const Array4& u0, const Array4& in,
+                                  const Array4& out, const Array4& r, const Array4& k) {
+  int last = 0;
+  while (!g.active(last)) ++last;  // axes run z, y, x: the last is the lowest active one
+  // A segment reads three cells of its neighbours along the axis: with a
+  // 2N scheme (out = in) the last axis' segments cannot also write the
+  // cells, and the stage ends in a kernel of its own.
+  const bool apart = out.data() == in.data();
+  long long hits = 0;
+  bool first = true;
+  for (int d = 2; d >= 0; --d) {
+    if (!g.active(d)) continue;
+    const bool ends = d == last && !apart;
+    with_weno_options(opt, [&](auto W, auto A) {
+      hits += fd_segments_detail::segments<decltype(W)::value, decltype(A)::value>(
+          opt, g, d, first, ends, plan.store_k, st, dt, floors, u0, in, out, r, k);
+    });
+    first = false;
+  }
+  if (apart) hits += finish_stage<NHYDRO>(g, st, opt.eos, floors, u0, in, r, out, k);
+  return hits;
+}
+
+}  // namespace ax
