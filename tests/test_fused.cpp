@@ -74,16 +74,16 @@ void compare_all(const std::string& file, const std::vector<std::string>& base, 
           ASSERT_EQ(pc, "fused (cells)");
           ASSERT_EQ(ps, "fused (sweeps)");
           const std::string what = file + " " + rec + " " + lim + " " + rs + " " + integ;
-          if (mhd) {  // MHD's third layout, each face once in team scratch
-            std::string pt;
-            const HostState tiles = run(file, sets, "fused", "tiles", &pt);
-            ASSERT_EQ(pt, "fused (tiles)");
-            EXPECT_LE(max_rel_diff(native, tiles), sizeof(Real) == 8 ? 0.0 : kBound) << what << " (tiles)";
-          }
-          // MHD is held to bitwise equality in double (the aim).
-          const double bound = mhd && sizeof(Real) == 8 ? 0.0 : kBound;
+          // The third layout, each face once in team scratch.
+          std::string pt;
+          const HostState tiles = run(file, sets, "fused", "tiles", &pt);
+          ASSERT_EQ(pt, "fused (tiles)");
+          // Bitwise in double: every layout runs the same inline functions in
+          // the same order.
+          const double bound = sizeof(Real) == 8 ? 0.0 : kBound;
           EXPECT_LE(max_rel_diff(native, cells), bound) << what << " (cells)";
           EXPECT_LE(max_rel_diff(native, sweeps), bound) << what << " (sweeps)";
+          EXPECT_LE(max_rel_diff(native, tiles), bound) << what << " (tiles)";
           ++cases;
         }
   std::printf("%s: %d combinations, fused == native\n", file.c_str(), cases);
@@ -131,6 +131,10 @@ TEST(Fused, MatchesNative3D) {
   compare_all("blast3d.yaml", {"mesh.cells=[12,12,12]", "mesh.lower=[-0.5,-0.5,-0.5]",
                                "mesh.upper=[0.5,0.5,0.5]", "boundaries.x=reflecting",
                                "boundaries.z=outflow", "time.max_steps=5"});
+  // Blocks larger than a hydro tile (32 x 4 columns, 16 planes) and not a
+  // multiple of it.
+  compare_all("blast3d.yaml", {"mesh.cells=[40,6,20]", "mesh.lower=[-0.5,-0.5,-0.5]",
+                               "mesh.upper=[0.5,0.5,0.5]", "boundaries.z=outflow", "time.max_steps=2"});
 }
 
 // FD WENO5: every weight family x eigenvector average x integrator, both
@@ -163,8 +167,8 @@ void compare_all_fd(const std::string& file, const std::vector<std::string>& bas
   std::printf("%s: %d fd combinations, fused == native\n", file.c_str(), cases);
 }
 
-// Floor activations are counted alike on every path: the fused cells
-// layout reduces them on the device, over the whole interior or, with the
+// Floor activations are counted alike on every path: the fused cells and
+// tiles layouts reduce them on the device, over the whole interior or, with the
 // ghost exchange overlapped on several ranks, over the core and shell boxes.
 TEST(Fused, FloorCountsMatchNative) {
   // Einfeldt's 1-2-3 problem: two rarefactions leave p ~ 2e-3 between
@@ -173,9 +177,9 @@ TEST(Fused, FloorCountsMatchNative) {
       "mesh.cells=[64,1,1]",       "time.max_steps=20",          "physics.pressure_floor=0.01",
       "problem.left_velocity=-2",  "problem.right_velocity=2",   "problem.right_density=1",
       "problem.left_pressure=0.4", "problem.right_pressure=0.4"};
-  long long counts[3];
-  const char* layouts[] = {"auto", "cells", "sweeps"};
-  for (int l = 0; l < 3; ++l) {
+  long long counts[4];
+  const char* layouts[] = {"auto", "cells", "sweeps", "tiles"};
+  for (int l = 0; l < 4; ++l) {
     std::vector<std::string> s = sets;
     s.push_back(std::string("solver.backend=") + (l == 0 ? "native" : "fused"));
     s.push_back(std::string("solver.fused_layout=") + layouts[l]);
@@ -192,6 +196,7 @@ TEST(Fused, FloorCountsMatchNative) {
   EXPECT_GE(counts[0], 20);  // every step (a cell a step on 64 cells)
   EXPECT_EQ(counts[1], counts[0]) << "fused cells";
   EXPECT_EQ(counts[2], counts[0]) << "fused sweeps";
+  EXPECT_EQ(counts[3], counts[0]) << "fused tiles";
 }
 
 TEST(Fused, FdMatchesNative1D) {

@@ -9,6 +9,9 @@
 //   sweeps - one sweep per axis walks lines of cells and computes each face
 //            once, accumulating the divergence in place in `du`. For CPUs,
 //            where the doubled Riemann work of `cells` costs 2.4x.
+//   tiles  - a team per tile of columns walks planes along z, each face
+//            once, the plane's primitives and the faces in team scratch;
+//            no array either. For GPUs (opt-in until measured there).
 #pragma once
 
 #include "backend/grid.hpp"
@@ -26,6 +29,11 @@ namespace ax {
 // reduces the number of cells that needed a floor into `hits` without
 // waiting for it.
 void fv_stage_fused_cells(const FvOptions& opt, const Grid& g, int order, Real a, Real b, Real c_dt,
+                          const Floors& floors, const Array4& u0, const Array4& in, const Array4& out,
+                          const Box& box, const DeviceCount& hits);
+
+// The same in the tiles layout.
+void fv_stage_fused_tiles(const FvOptions& opt, const Grid& g, int order, Real a, Real b, Real c_dt,
                           const Floors& floors, const Array4& u0, const Array4& in, const Array4& out,
                           const Box& box, const DeviceCount& hits);
 

@@ -7,6 +7,7 @@
 // but a third more warps in flight), against 9.8e8 for the native path.
 #include "fv/fv_fused.hpp"
 #include "fv/fv_fused_dispatch.hpp"
+#include "fv/fv_fused_faces.hpp"
 #include "time/stage_combination.hpp"
 #include "fv/plm.hpp"
 
@@ -21,14 +22,6 @@ namespace fv_fused_cells_detail {
 #endif
 constexpr int kFusedMinBlocks = ASTRONOMIX_FUSED_MIN_BLOCKS;
 
-// Primitive state of cell (k, j, i).
-KOKKOS_FORCEINLINE_FUNCTION void load_prim(const IdealGas& eos, const Array4& u, int k, int j, int i,
-                                           Real w[NHYDRO]) {
-  Real c[NHYDRO];
-  for (int n = 0; n < NHYDRO; ++n) c[n] = u(n, k, j, i);
-  cons_to_prim(eos, c, w);
-}
-
 // Adds -(F(+1/2) - F(-1/2)) / dx along axis D to acc. wc is the cell's own
 // primitive state; the four neighbours along D are loaded here.
 template <int D, int ORDER, Limiter L, RiemannSolver RS>
@@ -42,25 +35,10 @@ KOKKOS_FORCEINLINE_FUNCTION void add_axis(const IdealGas& eos, const Array4& u, 
     load_prim(eos, u, k - 2 * dk, j - 2 * dj, i - 2 * di, wm2);
     load_prim(eos, u, k + 2 * dk, j + 2 * dj, i + 2 * di, wp2);
   }
-  // Face states in the face frame (slot 1 = normal velocity).
-  Real lm[NHYDRO], rm[NHYDRO], lp[NHYDRO], rp[NHYDRO];
-  for (int s = 0; s < NHYDRO; ++s) {
-    const int n = face_slot(D, s);
-    if constexpr (ORDER == 2) {
-      face_states<2, L>(wm2[n], wm1[n], wc[n], wp1[n], lm[s], rm[s]);
-      face_states<2, L>(wm1[n], wc[n], wp1[n], wp2[n], lp[s], rp[s]);
-    } else {
-      face_states<1, L>(Real(0), wm1[n], wc[n], Real(0), lm[s], rm[s]);
-      face_states<1, L>(Real(0), wc[n], wp1[n], Real(0), lp[s], rp[s]);
-    }
-  }
   Real fm[NHYDRO], fp[NHYDRO];
-  riemann_flux<RS>(eos, lm, rm, fm);
-  riemann_flux<RS>(eos, lp, rp, fp);
-  for (int s = 0; s < NHYDRO; ++s) {
-    const int n = face_slot(D, s);
-    acc[n] -= (fp[s] - fm[s]) * inv_dx;
-  }
+  fused_face_flux<D, ORDER, L, RS>(eos, wm2, wm1, wc, wp1, fm);
+  fused_face_flux<D, ORDER, L, RS>(eos, wm1, wc, wp1, wp2, fp);
+  add_flux_difference<D>(fm, fp, inv_dx, acc);
 }
 
 template <int ORDER, Limiter L, RiemannSolver RS>

@@ -14,7 +14,6 @@ bool fv_hydro_fused_supported(const Config& cfg, const Grid& grid, std::string* 
   };
   if (cfg.family != "fv") return no("solver.family is not fv");
   if (cfg.order != 1 && cfg.order != 2) return no("only pcm and plm reconstruction are fused");
-  if (cfg.fused_layout == FusedLayout::tiles) return no("fused_layout tiles is an MHD layout (hydro: cells or sweeps)");
   // The kernel reads two cells beyond each face of the block.
   for (int d = 0; d < 3; ++d)
     if (grid.active(d) && grid.gh[d] < kFvGhost) return no("ghost zones shallower than the PLM stencil");
@@ -37,14 +36,17 @@ FvPlan fv_hydro_plan(const Config& cfg, const Grid& grid) {
 #endif
   FvPlan plan;
   plan.sweeps = cfg.fused_layout == FusedLayout::sweeps || (cfg.fused_layout == FusedLayout::automatic && host);
+  // Tiles (each face once) are opt-in until measured on a GPU.
+  plan.tiles = cfg.fused_layout == FusedLayout::tiles;
   std::string why;
   const bool ok = fv_hydro_fused_supported(cfg, grid, &why);
-  plan.path = choose_hydro_path(cfg, ok, why, plan.sweeps ? "fused (sweeps)" : "fused (cells)");
+  plan.path = choose_hydro_path(cfg, ok, why,
+                                plan.sweeps ? "fused (sweeps)" : (plan.tiles ? "fused (tiles)" : "fused (cells)"));
   return plan;
 }
 
 // Native: its workspace and the accumulator; fused sweeps: the accumulator;
-// fused cells: nothing.
+// fused cells and tiles: nothing.
 static bool needs_du(const FvPlan& plan) { return !plan.path.fused || plan.sweeps; }
 
 std::int64_t FvHydro::planned_bytes(const Config& cfg, const Grid& grid) {
@@ -57,7 +59,7 @@ std::int64_t FvHydro::planned_bytes(const Config& cfg, const Grid& grid) {
 FvHydro::FvHydro(const Config& cfg, const Grid& grid) : FvHydro(cfg, grid, fv_hydro_plan(cfg, grid)) {}
 
 FvHydro::FvHydro(const Config& cfg, const Grid& grid, const FvPlan& plan)
-    : HydroSolver(plan.path), opt_(cfg.fv), grid_(grid), sweeps_(plan.sweeps) {
+    : HydroSolver(plan.path), opt_(cfg.fv), grid_(grid), sweeps_(plan.sweeps), tiles_(plan.tiles) {
   order_ = cfg.order;
   opt_.eos = cfg.eos;
   floors_.density = Real(cfg.density_floor);
@@ -93,15 +95,20 @@ void FvHydro::stage_box(const Stage& st, Real dt, const StageBuffers& b, const B
   if (!box_stage_refusal().empty()) HydroSolver::stage_box(st, dt, b, box, hits);
   if (st.e != 0 || st.A != 0 || st.set_r)
     throw std::logic_error("FV stages take the two-register form only");
-  fv_stage_fused_cells(opt_, grid_, st.first_order ? 1 : order_, st.a, st.b, st.c * dt, floors_, b.u0.u, b.in.u,
-                       b.out.u, box, hits);
+  fused_box(st.first_order ? 1 : order_, st.a, st.b, st.c * dt, b.u0.u, b.in.u, b.out.u, box, hits);
+}
+
+void FvHydro::fused_box(int order, Real a, Real b, Real c_dt, const Array4& u0, const Array4& in, const Array4& out,
+                        const Box& box, const DeviceCount& hits) {
+  if (tiles_) fv_stage_fused_tiles(opt_, grid_, order, a, b, c_dt, floors_, u0, in, out, box, hits);
+  else fv_stage_fused_cells(opt_, grid_, order, a, b, c_dt, floors_, u0, in, out, box, hits);
 }
 
 long long FvHydro::combine(int order, Real a, Real b, Real c_dt, const Array4& u0, const Array4& in,
                            const Array4& out) {
   if (fused() && sweeps_) return fv_stage_fused_sweeps(opt_, grid_, order, a, b, c_dt, floors_, u0, in, out, du_);
   if (fused()) {
-    fv_stage_fused_cells(opt_, grid_, order, a, b, c_dt, floors_, u0, in, out, grid_.interior(), hits_);
+    fused_box(order, a, b, c_dt, u0, in, out, grid_.interior(), hits_);
     long long n = 0;
     Kokkos::deep_copy(n, hits_);
     return n;

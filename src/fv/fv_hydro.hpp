@@ -19,10 +19,12 @@ namespace ax {
 // says what it lacks.
 bool fv_hydro_fused_supported(const Config& cfg, const Grid& grid, std::string* why);
 
-// The path this run takes, and whether a fused path uses the sweeps layout.
+// The path this run takes, and the layout of a fused path (cells unless
+// sweeps or tiles).
 struct FvPlan {
   HydroPath path;
   bool sweeps = false;
+  bool tiles = false;
 };
 FvPlan fv_hydro_plan(const Config& cfg, const Grid& grid);
 
@@ -50,15 +52,19 @@ class FvHydro final : public HydroSolver {
   // activations. `order` 1 is donor cell, 2 PLM. Ghosts of `in` must be
   // filled; `out` may be `u0` but not `in`.
   long long combine(int order, Real a, Real b, Real c_dt, const Array4& u0, const Array4& in, const Array4& out);
+  // The fused cells or tiles kernel on `box`, its floor count into `hits`.
+  void fused_box(int order, Real a, Real b, Real c_dt, const Array4& u0, const Array4& in, const Array4& out,
+                 const Box& box, const DeviceCount& hits);
 
   int order_ = 2;
   FvOptions opt_;
   Grid grid_;
   Floors floors_;
-  bool sweeps_ = false;  // fused layout: sweeps (else cells)
+  bool sweeps_ = false;  // fused layout: sweeps
+  bool tiles_ = false;   // fused layout: tiles (else cells)
   std::unique_ptr<FvNativeWorkspace> native_;
   Array4 du_;  // native, and the in-place accumulator of fused sweeps
-  DeviceCount hits_;  // fused cells: the floor count of a whole stage
+  DeviceCount hits_;  // fused cells and tiles: the floor count of a whole stage
 };
 
 }  // namespace ax

@@ -1,0 +1,44 @@
+// The pieces of a fused FV hydro stage that every layout computes the same
+// way, so that cells, tiles and the native path give the same bits: a
+// cell's primitives, one face's flux from the four cells around it, and a
+// cell's flux difference along one axis.
+#pragma once
+
+#include "fv/fv_options.hpp"
+#include "fv/plm.hpp"
+#include "hydro/eos.hpp"
+#include "hydro/riemann.hpp"
+
+namespace ax {
+
+// Primitive state of cell (k, j, i).
+KOKKOS_FORCEINLINE_FUNCTION void load_prim(const IdealGas& eos, const Array4& u, int k, int j, int i,
+                                           Real w[NHYDRO]) {
+  Real c[NHYDRO];
+  for (int n = 0; n < NHYDRO; ++n) c[n] = u(n, k, j, i);
+  cons_to_prim(eos, c, w);
+}
+
+// Flux (face frame, slot 1 = normal) through the face between cells w1 and
+// w2 along D, from the primitive states w0 .. w3 of the four cells around
+// it (w0 and w3 unused by donor cell, ORDER 1).
+template <int D, int ORDER, Limiter L, RiemannSolver RS>
+KOKKOS_FORCEINLINE_FUNCTION void fused_face_flux(const IdealGas& eos, const Real w0[NHYDRO], const Real w1[NHYDRO],
+                                                 const Real w2[NHYDRO], const Real w3[NHYDRO], Real f[NHYDRO]) {
+  Real l[NHYDRO], r[NHYDRO];
+  for (int s = 0; s < NHYDRO; ++s) {
+    const int n = face_slot(D, s);
+    if constexpr (ORDER == 2) face_states<2, L>(w0[n], w1[n], w2[n], w3[n], l[s], r[s]);
+    else face_states<1, L>(Real(0), w1[n], w2[n], Real(0), l[s], r[s]);
+  }
+  riemann_flux<RS>(eos, l, r, f);
+}
+
+// acc -= (F(+1/2) - F(-1/2)) / dx along D, fluxes in the face frame.
+template <int D>
+KOKKOS_FORCEINLINE_FUNCTION void add_flux_difference(const Real fm[NHYDRO], const Real fp[NHYDRO], Real inv_dx,
+                                                     Real acc[NHYDRO]) {
+  for (int s = 0; s < NHYDRO; ++s) acc[face_slot(D, s)] -= (fp[s] - fm[s]) * inv_dx;
+}
+
+}  // namespace ax
