@@ -3,6 +3,7 @@
 // `count` items x some values each.
 #pragma once
 
+#include "backend/loops.hpp"
 #include "backend/types.hpp"
 
 namespace ax {
@@ -20,5 +21,15 @@ struct ScratchBlock {
     return ScratchBlock{p + values * count, next_count};
   }
 };
+
+// Threads of such a team: `gpu` on GPUs; one on CPUs, where a host thread
+// walks the team's items and the phases run one after the other.
+constexpr int phase_team_size([[maybe_unused]] int gpu) {
+#ifdef ASTRONOMIX_FLAT_LOOPS
+  return gpu;
+#else
+  return 1;
+#endif
+}
 
 }  // namespace ax

@@ -83,11 +83,7 @@ long long segments(const FdOptions& o, const Grid& g, int d, bool first, bool la
   constexpr int nscratch = pitch * kCellVals + nfr * (kFaceVals + kDiffVals);
   const Real dtdx = dt / g.dx[d], Ak = st.A;
   const bool read_u0 = stage_reads_u0(st), read_r = stage_reads_r(st);
-#ifdef ASTRONOMIX_FLAT_LOOPS
-  const int team_size = kTeamSize;
-#else
-  const int team_size = 1;  // a host thread walks the segment
-#endif
+  const int team_size = phase_team_size(kTeamSize);
   auto kernel = KOKKOS_LAMBDA(const Team& team, long long& n_hit) {
     TeamScratch sc(team.team_scratch(0), nscratch);
     const ScratchBlock C{sc.data(), pitch};

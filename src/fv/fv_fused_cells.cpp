@@ -57,10 +57,7 @@ static long long run(const FvOptions& opt, const Grid& g, Real a, Real b, Real c
     if (ax0) add_axis<0, ORDER, L, RS>(eos, in, k, j, i, wc, inv0, acc);
     if (ax1) add_axis<1, ORDER, L, RS>(eos, in, k, j, i, wc, inv1, acc);
     if (ax2) add_axis<2, ORDER, L, RS>(eos, in, k, j, i, wc, inv2, acc);
-    Real r[NHYDRO];
-    for (int n = 0; n < NHYDRO; ++n) r[n] = stage_combination(a, u0(n, k, j, i), b, in(n, k, j, i), c_dt, acc[n]);
-    if (apply_floors(eos, fl, r)) ++nhit;
-    for (int n = 0; n < NHYDRO; ++n) out(n, k, j, i) = r[n];
+    if (finish_fused_cell(eos, fl, a, b, c_dt, u0, in, out, acc, k, j, i)) ++nhit;
   }, Kokkos::Sum<long long, MemSpace>(hits));
   return 0;  // the count is in `hits`
 }

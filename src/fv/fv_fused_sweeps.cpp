@@ -9,6 +9,7 @@
 // slower there).
 #include "fv/fv_fused.hpp"
 #include "fv/fv_fused_dispatch.hpp"
+#include "fv/fv_fused_faces.hpp"
 #include "time/stage_combination.hpp"
 #include "fv/plm.hpp"
 
@@ -132,10 +133,7 @@ struct SweepsStage {
             for (int n = 0; n < NHYDRO; ++n) du(n, k, j, i) = d[n];
             continue;
           }
-          Real res[NHYDRO];
-          for (int n = 0; n < NHYDRO; ++n) res[n] = stage_combination(a, u0(n, k, j, i), b, in(n, k, j, i), c_dt, d[n]);
-          if (apply_floors(eos, fl, res)) ++nhit;
-          for (int n = 0; n < NHYDRO; ++n) out(n, k, j, i) = res[n];
+          if (finish_fused_cell(eos, fl, a, b, c_dt, u0, in, out, d, k, j, i)) ++nhit;
         }
       };
       if (D == 0) {

@@ -45,11 +45,7 @@ struct TilesStage {
     const int hx = ax0 ? kHalo : 0, hy = ax1 ? kHalo : 0;
     const int ntx = (box.ie - box.ib + kTX - 1) / kTX, nty = (box.je - box.jb + kTY - 1) / kTY;
     const int nsz = (box.ke - box.kb + kSZ - 1) / kSZ;
-#ifdef ASTRONOMIX_FLAT_LOOPS
-    const int team_size = kColumns;
-#else
-    const int team_size = 1;  // a host thread walks the tile
-#endif
+    const int team_size = phase_team_size(kColumns);
     auto kernel = KOKKOS_LAMBDA(const Team& team, long long& n_hit) {
       TeamScratch sc(team.team_scratch(0), kScratch);
       const ScratchBlock P{sc.data(), kPX * kPY};              // primitives of the plane
@@ -163,10 +159,7 @@ struct TilesStage {
             add_flux_difference<2>(fm, fp, inv2, acc);
             for (int s = 0; s < NHYDRO; ++s) FZ(s, c) = fp[s];  // the next plane's lower face
           }
-          Real r[NHYDRO];
-          for (int n = 0; n < NHYDRO; ++n) r[n] = stage_combination(a, u0(n, k, j, i), b, in(n, k, j, i), c_dt, acc[n]);
-          if (apply_floors(eos, fl, r)) ++nh;
-          for (int n = 0; n < NHYDRO; ++n) out(n, k, j, i) = r[n];
+          if (finish_fused_cell(eos, fl, a, b, c_dt, u0, in, out, acc, k, j, i)) ++nh;
         }, plane_hits);
         Kokkos::single(Kokkos::PerTeam(team), [&]() { n_hit += plane_hits; });
         team.team_barrier();  // the next plane overwrites P, FX and FY
