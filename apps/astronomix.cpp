@@ -120,11 +120,7 @@ int main(int argc, char** argv) {
   // --wall-time counts from here, as the batch system does (MPI_Init alone
   // can take a good part of a second).
   const auto entered = std::chrono::steady_clock::now();
-  // Open MPI before 4.1.7 writes shared files through MPI-IO without locks
-  // (open-mpi/ompi#12718): collective HDF5 writes from 4 ranks corrupted
-  // snapshots. Lock algorithm 3 is the fix 4.1.7 made the default; a user's
-  // own setting wins.
-  setenv("OMPI_MCA_fs_ufs_lock_algorithm", "3", 0);
+  ax::set_mpi_io_defaults();  // a user's own settings win
   MPI_Init(&argc, &argv);
   const double started_at =
       MPI_Wtime() - std::chrono::duration<double>(std::chrono::steady_clock::now() - entered).count();

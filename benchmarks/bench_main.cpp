@@ -6,8 +6,11 @@
 #include <Kokkos_Core.hpp>
 #include <cstdlib>
 
+#include "backend/comm.hpp"
+
 int main(int argc, char** argv) {
   setenv("OMP_PROC_BIND", "false", 0);
+  ax::set_mpi_io_defaults();
   MPI_Init(&argc, &argv);
   {
     Kokkos::ScopeGuard kokkos(argc, argv);

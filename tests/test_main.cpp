@@ -5,8 +5,10 @@
 #include <Kokkos_Core.hpp>
 #include <cstdlib>
 
+#include "backend/comm.hpp"
+
 int main(int argc, char** argv) {
-  setenv("OMPI_MCA_fs_ufs_lock_algorithm", "3", 0);  // see apps/astronomix.cpp
+  ax::set_mpi_io_defaults();
   MPI_Init(&argc, &argv);
   setenv("OMP_PROC_BIND", "false", 0);  // keeps Kokkos' start-up warning out of the log
   int rc = 0;

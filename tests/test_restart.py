@@ -319,6 +319,25 @@ def check_kill9(tmp):
           f"uninterrupted run", flush=True)
 
 
+def check_stale_semaphore(tmp):
+    # Open MPI's OMPIO `sm` shared-file-pointer component waits on a named
+    # semaphore in /dev/shm named after the file; a run killed while it held
+    # one left it held (value 0), and the next run writing that file hung
+    # (seen in the kill -9 check). astronomix turns that component off.
+    sem = "/dev/shm/sem.OMPIO_stale.out1.00000.athdf.tmp"
+    if not os.path.isdir("/dev/shm"):
+        print("  no /dev/shm: nothing to check", flush=True)
+        return
+    with open(sem, "wb") as f:
+        f.write(bytes(32))  # a glibc semaphore with count 0
+    try:
+        p = subprocess.run(command("sod.yaml", ["time.max_steps=2"], os.path.join(tmp, "stale"), "stale"),
+                           capture_output=True, text=True, env=run_env(), timeout=60)
+    finally:
+        os.remove(sem)
+    assert p.returncode == 0, f"exit {p.returncode}: {p.stderr[-1500:]}"
+
+
 # ---------------------------------------------------------------- full disk, vanished directory
 def check_full_disk(tmp):
     if shutil.which("unshare") is None:
@@ -402,6 +421,7 @@ def main():
     check("broken state, 1 rank: exit 3, offending cells, emergency snapshot", check_broken, tmp, 1)
     check("broken state, 2 ranks: exit 3 together", check_broken, tmp, 2)
     check("kill -9 20 times during output: files readable, restart completes and matches", check_kill9, tmp)
+    check("a semaphore left held by a killed run: the next run does not wait for it", check_stale_semaphore, tmp)
     for name, fn in (("full disk: clear error, earlier files intact", check_full_disk),
                      ("output directory gone mid-run: clear error, earlier files intact", check_vanished_directory)):
         try:

@@ -1,5 +1,7 @@
 #include "backend/comm.hpp"
 
+#include <cstdlib>
+
 #include <limits>
 
 namespace ax {
@@ -86,6 +88,21 @@ long long allreduce_sum(const Comm& c, long long v) {
   long long r;
   MPI_Allreduce(&v, &r, 1, MPI_LONG_LONG, MPI_SUM, c.cart);
   return r;
+}
+
+void set_mpi_io_defaults() {
+  // Open MPI before 4.1.7 writes shared files through MPI-IO without locks
+  // (open-mpi/ompi#12718): collective HDF5 writes from 4 ranks corrupted
+  // snapshots. Lock algorithm 3 is the fix 4.1.7 made the default.
+  setenv("OMPI_MCA_fs_ufs_lock_algorithm", "3", 0);
+  // OMPIO opens a shared-file-pointer component at every file open; its
+  // `sm` component holds a named semaphore in /dev/shm, named after the
+  // file, during the open. A run killed there (kill -9, a node lost) leaves
+  // it held, and every later run that opens a file of that name waits
+  // forever: a restart after kill -9 hung in mca_sharedfp_sm_file_open on
+  // /dev/shm/sem.OMPIO_ot.out1.01619.athdf.tmp. Nothing here uses shared
+  // file pointers; the other components keep no such state.
+  setenv("OMPI_MCA_sharedfp", "^sm", 0);
 }
 
 }  // namespace ax

@@ -43,6 +43,10 @@ Comm make_comm(MPI_Comm world, const int dims[3], const bool periodic[3]);
 
 void free_comm(Comm& c);
 
+// Open MPI settings the HDF5 output needs, set before MPI_Init where the
+// user has not set them (comm.cpp says why).
+void set_mpi_io_defaults();
+
 // Global reductions used by the driver.
 double allreduce_min(const Comm& c, double v);
 double allreduce_max(const Comm& c, double v);
