@@ -30,7 +30,7 @@ void expect_plan_matches(const std::string& file, const std::vector<std::string>
 
 TEST(MemoryPlan, FvPathsAndIntegrators) {
   for (const char* backend : {"native", "fused"})
-    for (const char* layout : {"cells", "sweeps"})
+    for (const char* layout : {"cells", "sweeps", "tiles"})
       for (const char* integ : {"rk1", "vl2", "rk3"})
         expect_plan_matches("blast3d.yaml", {"mesh.cells=[16,16,8]", std::string("solver.backend=") + backend,
                                              std::string("solver.fused_layout=") + layout,

@@ -223,7 +223,8 @@ def main():
         Case("sod_z", "sod_z.yaml", [1, 1, 128], ["output.dt=0.04", both], [(1, None), (4, None)],
              expect_auto={4: [1, 1, 4]}),
         # The fused cells layout overlaps the ghost exchange with the cells
-        # away from rank boundaries (the GPU default; CPUs default to sweeps):
+        # away from rank boundaries (as tiles, the GPU default, does; CPUs
+        # default to sweeps):
         # on and off, with a reflecting wall on a split axis.
         Case("sedov3d_overlap", "sedov3d.yaml", [32, 32, 32],
              steps10 + ["solver.fused_layout=cells", "boundaries.x=reflecting", "problem.center=[-0.4,0.1,0.0]"],

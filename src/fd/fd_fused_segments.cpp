@@ -15,6 +15,9 @@
 // faces) and no phase holds more than one difference vector. The faces
 // go to no array: K is updated from scratch, so this layout needs no face
 // array (K and the state only).
+// Measured (H200, 256^3 blast, lsrk4): 1.80e8 cell-updates/s against 3.12e8
+// for the faces layout, so it stays opt-in: the phases' barriers and
+// scratch traffic cost more than the conversions they save.
 #include "fd/fd_dispatch.hpp"
 #include "fd/fd_fused.hpp"
 #include "fd/fd_segments.hpp"

@@ -2,16 +2,17 @@
 // floors, with primitives, PLM face states and Riemann fluxes held in
 // registers or small per-thread rows, never in full-size arrays.
 //
-// Two layouts, both bitwise equal to the native path (same operations in the
+// Three layouts, all bitwise equal to the native path (same operations in the
 // same order for every face and cell):
 //   cells  - one thread per cell computes all six faces around it (each face
-//            twice); needs no array besides input and output. For GPUs.
+//            twice); needs no array besides input and output.
 //   sweeps - one sweep per axis walks lines of cells and computes each face
 //            once, accumulating the divergence in place in `du`. For CPUs,
 //            where the doubled Riemann work of `cells` costs 2.4x.
 //   tiles  - a team per tile of columns walks planes along z, each face
 //            once, the plane's primitives and the faces in team scratch;
-//            no array either. For GPUs (opt-in until measured there).
+//            no array either. The GPU default (H200: 2.6e9 against 2.0e9
+//            for cells).
 #pragma once
 
 #include "backend/grid.hpp"

@@ -1,5 +1,5 @@
 // Fused FV hydro stage for GPUs, each face once (solver.fused_layout:
-// tiles; opt-in until it is measured on a GPU): a team takes a tile of
+// tiles; the GPU default): a team takes a tile of
 // TX x TY columns of the box and walks a strip of SZ planes along z. Per
 // plane it converts the plane's cells, two layers around the tile
 // included, to primitives in team scratch once; computes the tile's x- and
@@ -8,10 +8,10 @@
 // computed on the plane before, kept in scratch); then each cell adds its
 // fluxes in the order of the other paths (x, y, z) and finishes the stage.
 // Why: the cells layout computes every face twice (six Riemann solves and
-// thirteen conversions a cell) and is the GPU default at 2.1e9
-// cell-updates/s on the H200; here a cell costs three Riemann solves and
-// about six conversions (the plane with its layers, the cell above, and the
-// three other cells of its upper z-face).
+// thirteen conversions a cell), 2.0e9 cell-updates/s on the H200 (256^3
+// blast); here a cell costs three Riemann solves and about six conversions
+// (the plane with its layers, the cell above, and the three other cells of
+// its upper z-face): 2.6e9.
 #include "fv/fv_fused.hpp"
 #include "backend/team_scratch.hpp"
 #include "fv/fv_fused_dispatch.hpp"
@@ -24,10 +24,11 @@ namespace fv_fused_tiles_detail {
 
 // A warp along x, four rows (128 threads); strips of 16 planes.
 constexpr int kTX = 32, kTY = 4, kSZ = 16, kColumns = kTX * kTY;
-// Four teams a multiprocessor (128 registers; 110-144 uncapped, no spills,
-// by ptxas for sm_90): the cap that paid for the cells layout (1.61e9 ->
-// 2.10e9) and for the FV MHD tiles.
-using Policy = Kokkos::TeamPolicy<ExecSpace, Kokkos::LaunchBounds<kColumns, 4>>;
+// Five teams a multiprocessor (96 registers, up to 192 bytes of spills by
+// ptxas for sm_90): latency-bound, so occupancy pays more than the spills
+// cost. H200, 256^3: 3 teams 2.38e9, 4 teams 2.38e9, 5 teams 2.61e9. Tiles
+// of 16 x 8 or strips of 32 planes gained 1-3% at 4 teams (not taken).
+using Policy = Kokkos::TeamPolicy<ExecSpace, Kokkos::LaunchBounds<kColumns, 5>>;
 using Team = Policy::member_type;
 constexpr int kHalo = 2;  // PLM reads two cells on each side of a cell
 constexpr int kPX = kTX + 2 * kHalo, kPY = kTY + 2 * kHalo;
