@@ -19,7 +19,7 @@ class Problem;
 
 enum class Backend { automatic, native, fused };
 // How the fused FV kernel is laid out (src/fv/fv_fused.hpp).
-enum class FusedLayout { automatic, cells, sweeps, tiles };  // tiles: MHD only
+enum class FusedLayout { automatic, cells, sweeps, tiles };  // FD hydro: tiles = segments
 
 struct Config {
   std::string file;       // where it came from
