@@ -1,17 +1,22 @@
 // Fused FV hydro stage for GPUs, each face once (solver.fused_layout:
-// tiles; the GPU default): a team takes a tile of
-// TX x TY columns of the box and walks a strip of SZ planes along z. Per
-// plane it converts the plane's cells, two layers around the tile
-// included, to primitives in team scratch once; computes the tile's x- and
-// y-faces from there into team scratch; each column computes its upper
-// z-face from the cells below and above (its lower z-face is the one it
-// computed on the plane before, kept in scratch); then each cell adds its
-// fluxes in the order of the other paths (x, y, z) and finishes the stage.
+// tiles; the GPU default): a team takes a tile of TX x TY columns of the
+// box and walks a strip of SZ planes along z. Per plane it fills a plane of
+// primitives in team scratch, two layers around the tile included (the
+// tile's own cells come from a ring of the two planes above, each cell
+// converted once on its way up); computes the tile's x- and y-faces from
+// there into team scratch, in one phase; each column computes its upper
+// z-face from the plane and the ring, with the left state it kept from the
+// plane before (each z-slope once), and its lower z-face is the one it
+// computed on the plane before; then each cell adds its fluxes in the order
+// of the other paths (x, y, z) and finishes the stage.
 // Why: the cells layout computes every face twice (six Riemann solves and
 // thirteen conversions a cell), 2.0e9 cell-updates/s on the H200 (256^3
-// blast); here a cell costs three Riemann solves and about six conversions
-// (the plane with its layers, the cell above, and the three other cells of
-// its upper z-face): 2.6e9.
+// blast); here a cell costs three Riemann solves and about two conversions.
+// Measured there (Nsight Compute: issue slots 41% busy, FP64 pipe 33%, 0.6
+// eligible warps a scheduler: latency-bound): the first form (the z-faces'
+// four cells converted from global memory, x- and y-faces in two phases)
+// 2.60e9 at 32 x 4 x 16; this form 2.60e9 at 32 x 4 x 16, 2.66-2.70e9 at
+// 16 x 8 x 32 (the first form 2.62e9 there).
 #include "fv/fv_fused.hpp"
 #include "backend/team_scratch.hpp"
 #include "fv/fv_fused_dispatch.hpp"
@@ -22,20 +27,32 @@ namespace ax {
 
 namespace fv_fused_tiles_detail {
 
-// A warp along x, four rows (128 threads); strips of 16 planes.
-constexpr int kTX = 32, kTY = 4, kSZ = 16, kColumns = kTX * kTY;
-// Five teams a multiprocessor (96 registers, up to 192 bytes of spills by
+// Half a warp along x, eight rows (128 threads); strips of 32 planes. Fewer
+// layer cells and far faces per tile than 32 x 4 (2.58-2.60e9): 2.63-2.70e9
+// (strips of 16: 2.66-2.67e9).
+constexpr int kTX = 16, kTY = 8, kSZ = 32, kColumns = kTX * kTY;
+// Five teams a multiprocessor (96 registers, up to 300 bytes of spills by
 // ptxas for sm_90): latency-bound, so occupancy pays more than the spills
-// cost. H200, 256^3: 3 teams 2.38e9, 4 teams 2.38e9, 5 teams 2.61e9. Tiles
-// of 16 x 8 or strips of 32 planes gained 1-3% at 4 teams (not taken).
+// cost. H200, 256^3, the first form: 3 teams 2.38e9, 4 teams 2.38e9, 5
+// teams 2.61e9; six (80 registers; 360 bytes of spills) 2.56e9.
 using Policy = Kokkos::TeamPolicy<ExecSpace, Kokkos::LaunchBounds<kColumns, 5>>;
 using Team = Policy::member_type;
 constexpr int kHalo = 2;  // PLM reads two cells on each side of a cell
 constexpr int kPX = kTX + 2 * kHalo, kPY = kTY + 2 * kHalo;
-constexpr int kScratch = NHYDRO * (kPX * kPY + (kTX + 1) * kTY + kTX * (kTY + 1) + kColumns);
+// Team scratch, in values of NHYDRO each: the plane, the x- and y-faces,
+// each column's lower z-face, the two planes above (the z ring) and the
+// left state of each column's next z-face. 41.3 KB at 16 x 8: five teams
+// fit in an H100/H200 multiprocessor's 228 KB.
+constexpr int kPlaneItems = kPX * kPY, kFxItems = (kTX + 1) * kTY, kFyItems = kTX * (kTY + 1);
+constexpr int kScratch = NHYDRO * (kPlaneItems + kFxItems + kFyItems + 4 * kColumns);
 
 template <int ORDER, Limiter L, RiemannSolver RS>
 struct TilesStage {
+  // Slot of plane k in the z ring: PLM keeps the two planes above the
+  // current one (k + 1, k + 2), donor cell the one (k + 1); the slot of
+  // plane k is refilled with plane k + ORDER once k is in the plane block.
+  static KOKKOS_FORCEINLINE_FUNCTION int ring_slot(int k) { return ORDER == 2 ? (k & 1) : 0; }
+
   static long long run(const FvOptions& opt, const Grid& g, Real a, Real b, Real c_dt, const Floors& fl,
                        const Array4& u0, const Array4& in, const Array4& out, const Box& box,
                        const DeviceCount& hits) {
@@ -46,13 +63,19 @@ struct TilesStage {
     const int hx = ax0 ? kHalo : 0, hy = ax1 ? kHalo : 0;
     const int ntx = (box.ie - box.ib + kTX - 1) / kTX, nty = (box.je - box.jb + kTY - 1) / kTY;
     const int nsz = (box.ke - box.kb + kSZ - 1) / kSZ;
+    // Items of the plane phase: the tile's own cells, then the layers below
+    // and above it along y, then those left and right of it along x.
+    const int nyh = 2 * hy * kTX, nxh = 2 * hx * kTY, nplane = kColumns + nyh + nxh;
+    const int nfx = ax0 ? kFxItems : 0, nfy = ax1 ? kFyItems : 0;
     const int team_size = phase_team_size(kColumns);
     auto kernel = KOKKOS_LAMBDA(const Team& team, long long& n_hit) {
       TeamScratch sc(team.team_scratch(0), kScratch);
-      const ScratchBlock P{sc.data(), kPX * kPY};              // primitives of the plane
-      const ScratchBlock FX = P.after(NHYDRO, (kTX + 1) * kTY);  // x-faces i0 .. i0+TX of each row
-      const ScratchBlock FY = FX.after(NHYDRO, kTX * (kTY + 1)); // y-faces j0 .. j0+TY of each column
-      const ScratchBlock FZ = FY.after(NHYDRO, kColumns);        // each column's lower z-face
+      const ScratchBlock P{sc.data(), kPlaneItems};      // primitives of the plane
+      const ScratchBlock FX = P.after(NHYDRO, kFxItems);  // x-faces i0 .. i0+TX of each row
+      const ScratchBlock FY = FX.after(NHYDRO, kFyItems); // y-faces j0 .. j0+TY of each column
+      const ScratchBlock FZ = FY.after(NHYDRO, kColumns); // each column's lower z-face
+      const ScratchBlock ZR = FZ.after(NHYDRO, 2 * kColumns);  // the z ring: primitives, slot * kColumns + c
+      const ScratchBlock ZL = ZR.after(NHYDRO, kColumns);  // left state (face frame) of the next z-face
       const int t = team.league_rank();
       const int i0 = box.ib + (t % ntx) * kTX, j0 = box.jb + ((t / ntx) % nty) * kTY;
       const int k0 = box.kb + (t / (ntx * nty)) * kSZ, k1 = k0 + kSZ < box.ke ? k0 + kSZ : box.ke;
@@ -61,43 +84,70 @@ struct TilesStage {
       auto pw = [&](int px, int py, Real w[NHYDRO]) {
         for (int n = 0; n < NHYDRO; ++n) w[n] = P(n, py * kPX + px);
       };
-      // The z-face below cell (k, j, i), from the cells k-2 .. k+1 (w2: cell k).
-      auto z_face = [&](int k, int j, int i, const Real w2[NHYDRO], Real f[NHYDRO]) {
-        Real w0[NHYDRO], w1[NHYDRO], w3[NHYDRO];
-        load_prim(eos, in, k - 1, j, i, w1);
-        if constexpr (ORDER == 2) {
-          load_prim(eos, in, k - 2, j, i, w0);
-          load_prim(eos, in, k + 1, j, i, w3);
-        } else {
-          for (int n = 0; n < NHYDRO; ++n) w0[n] = w3[n] = Real(0);  // unused by donor cell
-        }
-        fused_face_flux<2, ORDER, L, RS>(eos, w0, w1, w2, w3, f);
-      };
-      if (ax2)  // the strip's lowest z-faces
+      auto ring = [&](int k, int c, int n) -> Real& { return ZR(n, ring_slot(k) * kColumns + c); };
+      if (ax2)  // the strip's lowest z-faces, the ring and the left states
         Kokkos::parallel_for(Kokkos::TeamThreadRange(team, kColumns), [&](int c) {
           const int i = i0 + c % kTX, j = j0 + c / kTX;
           if (i >= ihi || j >= jhi) return;
-          Real w2[NHYDRO], f[NHYDRO];
+          Real w0[NHYDRO], w1[NHYDRO], w2[NHYDRO], w3[NHYDRO], f[NHYDRO];
+          load_prim(eos, in, k0 - 1, j, i, w1);
           load_prim(eos, in, k0, j, i, w2);
-          z_face(k0, j, i, w2, f);
+          if constexpr (ORDER == 2) {
+            load_prim(eos, in, k0 - 2, j, i, w0);
+            load_prim(eos, in, k0 + 1, j, i, w3);
+          } else {
+            for (int n = 0; n < NHYDRO; ++n) w0[n] = w3[n] = Real(0);  // unused by donor cell
+          }
+          fused_face_flux<2, ORDER, L, RS>(eos, w0, w1, w2, w3, f);
           for (int s = 0; s < NHYDRO; ++s) FZ(s, c) = f[s];
+          for (int n = 0; n < NHYDRO; ++n) ring(k0, c, n) = w2[n];
+          if constexpr (ORDER == 2) {
+            for (int n = 0; n < NHYDRO; ++n) ring(k0 + 1, c, n) = w3[n];
+            for (int s = 0; s < NHYDRO; ++s) {  // the left state of face k0 + 1/2, as face_states
+              const int n = face_slot(2, s);
+              ZL(s, c) = plm_upper(w2[n], limited_slope<L>(w2[n] - w1[n], w3[n] - w2[n]));
+            }
+          }
         });
       for (int k = k0; k < k1; ++k) {
-        Kokkos::parallel_for(Kokkos::TeamThreadRange(team, kPX * kPY), [&](int c) {
-          const int px = c % kPX, py = c / kPX;
+        // The plane: the tile's cells from the ring (whose slot then takes
+        // plane k + ORDER), the layers around them converted here.
+        Kokkos::parallel_for(Kokkos::TeamThreadRange(team, nplane), [&](int c) {
+          int px, py;
+          if (c < kColumns) {
+            px = hx + c % kTX;
+            py = hy + c / kTX;
+          } else if (c < kColumns + nyh) {  // rows below and above the tile
+            const int h = c - kColumns, row = h / kTX;
+            px = hx + h % kTX;
+            py = row < kHalo ? row : kTY + row;
+          } else {  // columns left and right of it
+            const int h = c - kColumns - nyh, col = h / kTY;
+            px = col < kHalo ? col : kTX + col;
+            py = hy + h % kTY;
+          }
           const int i = i0 - hx + px, j = j0 - hy + py;
           if (i >= ihi + hx || j >= jhi + hy) return;  // beyond the tile's stencils: never read
-          if ((i < i0 || i >= ihi) && (j < j0 || j >= jhi)) return;  // corners: never read (nor filled)
+          const bool in_x = i >= i0 && i < ihi, in_y = j >= j0 && j < jhi;
+          if (!in_x && !in_y) return;  // corners: never read (nor filled)
+          const int item = py * kPX + px;
           Real w[NHYDRO];
-          load_prim(eos, in, k, j, i, w);
-          for (int n = 0; n < NHYDRO; ++n) P(n, c) = w[n];
+          if (ax2 && in_x && in_y) {  // c is the column (i - i0) + (j - j0) kTX
+            for (int n = 0; n < NHYDRO; ++n) P(n, item) = ring(k, c, n);
+            load_prim(eos, in, k + ORDER, j, i, w);
+            for (int n = 0; n < NHYDRO; ++n) ring(k + ORDER, c, n) = w[n];
+          } else {
+            load_prim(eos, in, k, j, i, w);
+            for (int n = 0; n < NHYDRO; ++n) P(n, item) = w[n];
+          }
         });
         team.team_barrier();
-        if (ax0)
-          Kokkos::parallel_for(Kokkos::TeamThreadRange(team, (kTX + 1) * kTY), [&](int c) {
+        // The x-faces of the tile's rows, then the y-faces of its columns.
+        Kokkos::parallel_for(Kokkos::TeamThreadRange(team, nfx + nfy), [&](int c) {
+          Real w0[NHYDRO], w1[NHYDRO], w2[NHYDRO], w3[NHYDRO], f[NHYDRO];
+          if (c < nfx) {
             const int fx = c % (kTX + 1), ty = c / (kTX + 1);
             if (i0 + fx > ihi || j0 + ty >= jhi) return;
-            Real w0[NHYDRO], w1[NHYDRO], w2[NHYDRO], w3[NHYDRO], f[NHYDRO];
             const int px = hx + fx, py = hy + ty;  // the cell above face fx
             pw(px - 1, py, w1);
             pw(px, py, w2);
@@ -109,12 +159,9 @@ struct TilesStage {
             }
             fused_face_flux<0, ORDER, L, RS>(eos, w0, w1, w2, w3, f);
             for (int s = 0; s < NHYDRO; ++s) FX(s, c) = f[s];
-          });
-        if (ax1)
-          Kokkos::parallel_for(Kokkos::TeamThreadRange(team, kTX * (kTY + 1)), [&](int c) {
-            const int tx = c % kTX, fy = c / kTX;
+          } else {
+            const int cy = c - nfx, tx = cy % kTX, fy = cy / kTX;
             if (i0 + tx >= ihi || j0 + fy > jhi) return;
-            Real w0[NHYDRO], w1[NHYDRO], w2[NHYDRO], w3[NHYDRO], f[NHYDRO];
             const int px = hx + tx, py = hy + fy;
             pw(px, py - 1, w1);
             pw(px, py, w2);
@@ -125,15 +172,14 @@ struct TilesStage {
               for (int n = 0; n < NHYDRO; ++n) w0[n] = w3[n] = Real(0);
             }
             fused_face_flux<1, ORDER, L, RS>(eos, w0, w1, w2, w3, f);
-            for (int s = 0; s < NHYDRO; ++s) FY(s, c) = f[s];
-          });
+            for (int s = 0; s < NHYDRO; ++s) FY(s, cy) = f[s];
+          }
+        });
         team.team_barrier();
         long long plane_hits = 0;
         Kokkos::parallel_reduce(Kokkos::TeamThreadRange(team, kColumns), [&](int c, long long& nh) {
           const int tx = c % kTX, ty = c / kTX, i = i0 + tx, j = j0 + ty;
           if (i >= ihi || j >= jhi) return;
-          Real wc[NHYDRO];
-          pw(hx + tx, hy + ty, wc);
           // Same order of accumulation as the native path (x, then y, then
           // z), so every path gives the same bits.
           Real acc[NHYDRO] = {0, 0, 0, 0, 0};
@@ -153,17 +199,34 @@ struct TilesStage {
             add_flux_difference<1>(fm, fp, inv1, acc);
           }
           if (ax2) {
-            for (int s = 0; s < NHYDRO; ++s) fm[s] = FZ(s, c);
-            Real wp1[NHYDRO];
-            load_prim(eos, in, k + 1, j, i, wp1);
-            z_face(k + 1, j, i, wp1, fp);
+            // The upper z-face: its left state is the one this column kept
+            // (PLM) and its right state the cell above's, whose slope is
+            // also the next face's left state: each slope once.
+            const int centre = (hy + ty) * kPX + hx + tx;
+            Real l[NHYDRO], r[NHYDRO];
+            for (int s = 0; s < NHYDRO; ++s) {
+              const int n = face_slot(2, s);
+              if constexpr (ORDER == 2) {
+                // face_states' slope of cell k + 1, for both of its faces.
+                const Real w0 = P(n, centre), w1 = ring(k + 1, c, n), w2 = ring(k + 2, c, n);
+                const Real slope = limited_slope<L>(w1 - w0, w2 - w1);
+                r[s] = plm_lower(w1, slope);
+                l[s] = ZL(s, c);
+                ZL(s, c) = plm_upper(w1, slope);
+              } else {
+                l[s] = P(n, centre);
+                r[s] = ring(k + 1, c, n);
+              }
+              fm[s] = FZ(s, c);
+            }
+            riemann_flux<RS>(eos, l, r, fp);
             add_flux_difference<2>(fm, fp, inv2, acc);
             for (int s = 0; s < NHYDRO; ++s) FZ(s, c) = fp[s];  // the next plane's lower face
           }
           if (finish_fused_cell(eos, fl, a, b, c_dt, u0, in, out, acc, k, j, i)) ++nh;
         }, plane_hits);
         Kokkos::single(Kokkos::PerTeam(team), [&]() { n_hit += plane_hits; });
-        team.team_barrier();  // the next plane overwrites P, FX and FY
+        team.team_barrier();  // the next plane overwrites P, FX, FY and the ring
       }
     };
     Policy policy(ntx * nty * nsz, team_size);

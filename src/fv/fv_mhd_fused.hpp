@@ -16,8 +16,8 @@
 // past the 3x-the-state budget (sweeps, for CPUs, keeps one accumulator).
 // Every layout is bitwise equal to the native path: the same functions in
 // the same order. Measured (3D Orszag-Tang, HLLD, VL2): H200 256^3 tiles
-// 5.58e8 cell-updates/s, cells 5.08e8, native 5.25e8, in 3.06x the state
-// (native 8.8x); one EPYC core 64^3 sweeps 1.51e6, tiles 1.22e6, cells
+// 6.6e8 cell-updates/s (three teams a multiprocessor; 5.58e8 as first
+// written), cells 5.08e8, native 5.2e8, in 2.99x the state (native 8.8x); one EPYC core 64^3 sweeps 1.51e6, tiles 1.22e6, cells
 // 0.83e6, native 1.31e6. HLLD's divisions and square roots bound the first
 // kernel (docs/mhd.md).
 #pragma once

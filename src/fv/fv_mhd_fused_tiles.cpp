@@ -29,7 +29,7 @@ namespace ax {
 
 namespace fv_mhd_tiles_detail {
 
-using Team = Kokkos::TeamPolicy<ExecSpace, Kokkos::LaunchBounds<128, 4>>::member_type;
+using Team = Kokkos::TeamPolicy<ExecSpace, Kokkos::LaunchBounds<128, 3>>::member_type;
 using Scratch = Kokkos::View<Real*, ExecSpace::scratch_memory_space, Kokkos::MemoryTraits<Kokkos::Unmanaged>>;
 
 // Tile shape: a warp along x, four rows (128 threads); strips of 32 planes.
@@ -115,8 +115,13 @@ void tiles(const FvOptions& opt, const Grid& g, Real a, Real b, Real c_dt, const
 #else
   const int team_size = 1;  // a host thread walks the tile
 #endif
-  // Four teams of 128 threads per multiprocessor: at most 128 registers.
-  Kokkos::TeamPolicy<ExecSpace, Kokkos::LaunchBounds<128, 4>> policy(x.tiles_x * x.tiles_y * strips, team_size);
+  // Three teams of 128 threads per multiprocessor: at most 168 registers.
+  // H200, 256^3 Orszag-Tang, one lease: 6.63-6.69e8 cell-updates/s against
+  // 6.13-6.44e8 with four teams (128 registers; Nsight Compute counted 150
+  // million local-memory spill requests in one launch, issue slots 29%
+  // busy) and 5.64e8 with five (96 registers). Fewer spills pay more here
+  // than occupancy: HLLD's live state is larger than HLLC's.
+  Kokkos::TeamPolicy<ExecSpace, Kokkos::LaunchBounds<128, 3>> policy(x.tiles_x * x.tiles_y * strips, team_size);
   policy.set_scratch_size(0, Kokkos::PerTeam(scratch));
   Kokkos::parallel_for("fv_mhd_fused_tiles", policy, KOKKOS_LAMBDA(const Team& team) {
     Scratch sc(team.team_scratch(0), nfx + nfy + 2 * nfz + np);
