@@ -30,16 +30,18 @@ KOKKOS_INLINE_FUNCTION void einfeldt_speeds(const IdealGas& eos, const Real wl[N
                                             const Real wr[NHYDRO], Real& sl, Real& sr) {
   const Real sql = math::sqrt(wl[IDN]), sqr = math::sqrt(wr[IDN]);
   const Real isum = Real(1) / (sql + sqr);
-  const Real hl = (total_energy(eos, wl) + wl[IPR]) / wl[IDN];  // enthalpies
-  const Real hr = (total_energy(eos, wr) + wr[IPR]) / wr[IDN];
+  // One division per side for the enthalpy and the sound speed.
+  const Real idl = Real(1) / wl[IDN], idr = Real(1) / wr[IDN];
+  const Real hl = (total_energy(eos, wl) + wl[IPR]) * idl;  // enthalpies
+  const Real hr = (total_energy(eos, wr) + wr[IPR]) * idr;
   const Real u = (sql * wl[1] + sqr * wr[1]) * isum;
   const Real v = (sql * wl[2] + sqr * wr[2]) * isum;
   const Real w = (sql * wl[3] + sqr * wr[3]) * isum;
   const Real h = (sql * hl + sqr * hr) * isum;
   const Real c2 = eos.gm1 * (h - Real(0.5) * (u * u + v * v + w * w));
   const Real c = math::sqrt(math::fmax(c2, Real(0)));
-  const Real cl = eos.sound_speed(wl[IDN], wl[IPR]);
-  const Real cr = eos.sound_speed(wr[IDN], wr[IPR]);
+  const Real cl = math::sqrt(eos.gamma * wl[IPR] * idl);
+  const Real cr = math::sqrt(eos.gamma * wr[IPR] * idr);
   sl = math::fmin(wl[1] - cl, u - c);
   sr = math::fmax(wr[1] + cr, u + c);
 }

@@ -16,7 +16,7 @@ namespace ax {
 
 // Total energy density of a primitive MHD state: gas + kinetic + magnetic.
 KOKKOS_INLINE_FUNCTION Real mhd_total_energy(const IdealGas& eos, const Real w[NMHD]) {
-  return w[IPR] / eos.gm1 + Real(0.5) * w[IDN] * (w[IVX] * w[IVX] + w[IVY] * w[IVY] + w[IVZ] * w[IVZ]) +
+  return w[IPR] * eos.inv_gm1 + Real(0.5) * w[IDN] * (w[IVX] * w[IVX] + w[IVY] * w[IVY] + w[IVZ] * w[IVZ]) +
          Real(0.5) * (w[IB1] * w[IB1] + w[IB2] * w[IB2] + w[IB3] * w[IB3]);
 }
 

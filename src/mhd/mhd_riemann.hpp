@@ -30,9 +30,10 @@ KOKKOS_FORCEINLINE_FUNCTION Real mhd_face_total_pressure(const Real w[NWAVE_FACE
   return w[4] + Real(0.5) * (bn * bn + (w[5] * w[5] + w[6] * w[6]));
 }
 
-// Total energy density of a face state, bn included.
+// Total energy density of a face state, bn included (p / (gamma - 1) as a
+// product, as hydro's total_energy).
 KOKKOS_FORCEINLINE_FUNCTION Real mhd_face_energy(const IdealGas& eos, const Real w[NWAVE_FACE], Real bn) {
-  return w[4] / eos.gm1 + Real(0.5) * w[0] * (w[1] * w[1] + (w[2] * w[2] + w[3] * w[3])) +
+  return w[4] * eos.inv_gm1 + Real(0.5) * w[0] * (w[1] * w[1] + (w[2] * w[2] + w[3] * w[3])) +
          Real(0.5) * (bn * bn + (w[5] * w[5] + w[6] * w[6]));
 }
 
