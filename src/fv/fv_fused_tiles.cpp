@@ -16,7 +16,8 @@
 // eligible warps a scheduler: latency-bound): the first form (the z-faces'
 // four cells converted from global memory, x- and y-faces in two phases)
 // 2.60e9 at 32 x 4 x 16; this form 2.60e9 at 32 x 4 x 16, 2.66-2.70e9 at
-// 16 x 8 x 32 (the first form 2.62e9 there).
+// 16 x 8 x 32 (the first form 2.62e9 there); 2.98-3.03e9 once HLLC took
+// five divisions a face instead of nine (hydro/riemann.hpp).
 #include "fv/fv_fused.hpp"
 #include "backend/team_scratch.hpp"
 #include "fv/fv_fused_dispatch.hpp"

@@ -36,9 +36,9 @@ FvPlan fv_hydro_plan(const Config& cfg, const Grid& grid) {
 #endif
   FvPlan plan;
   plan.sweeps = cfg.fused_layout == FusedLayout::sweeps || (cfg.fused_layout == FusedLayout::automatic && host);
-  // GPUs: tiles (each face once), 2.63-2.70e9 cell-updates/s against
-  // 2.02e9 for cells on the H200 (256^3 blast, FvStep benchmark); CPUs:
-  // sweeps.
+  // GPUs: tiles (each face once), 3.0e9 cell-updates/s on the H200
+  // (256^3 blast, FvStep benchmark; cells 2.0e9 before the Riemann
+  // solvers' divisions were cut, tiles 2.7e9 then); CPUs: sweeps.
   plan.tiles = cfg.fused_layout == FusedLayout::tiles || (cfg.fused_layout == FusedLayout::automatic && !host);
   std::string why;
   const bool ok = fv_hydro_fused_supported(cfg, grid, &why);
