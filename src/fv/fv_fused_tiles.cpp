@@ -104,9 +104,10 @@ struct TilesStage {
           for (int n = 0; n < NHYDRO; ++n) ring(k0, c, n) = w2[n];
           if constexpr (ORDER == 2) {
             for (int n = 0; n < NHYDRO; ++n) ring(k0 + 1, c, n) = w3[n];
-            for (int s = 0; s < NHYDRO; ++s) {  // the left state of face k0 + 1/2, as face_states
+            for (int s = 0; s < NHYDRO; ++s) {  // the left state of face k0 + 1/2
               const int n = face_slot(2, s);
-              ZL(s, c) = plm_upper(w2[n], limited_slope<L>(w2[n] - w1[n], w3[n] - w2[n]));
+              Real lower;  // unused
+              plm_cell_faces<L>(w1[n], w2[n], w3[n], lower, ZL(s, c));
             }
           }
         });
@@ -208,12 +209,12 @@ struct TilesStage {
             for (int s = 0; s < NHYDRO; ++s) {
               const int n = face_slot(2, s);
               if constexpr (ORDER == 2) {
-                // face_states' slope of cell k + 1, for both of its faces.
-                const Real w0 = P(n, centre), w1 = ring(k + 1, c, n), w2 = ring(k + 2, c, n);
-                const Real slope = limited_slope<L>(w1 - w0, w2 - w1);
-                r[s] = plm_lower(w1, slope);
+                // Cell k + 1: its lower value is this face's right state,
+                // its upper value the next face's left state.
+                Real next;
+                plm_cell_faces<L>(P(n, centre), ring(k + 1, c, n), ring(k + 2, c, n), r[s], next);
                 l[s] = ZL(s, c);
-                ZL(s, c) = plm_upper(w1, slope);
+                ZL(s, c) = next;
               } else {
                 l[s] = P(n, centre);
                 r[s] = ring(k + 1, c, n);
