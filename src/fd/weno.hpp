@@ -37,7 +37,7 @@ KOKKOS_INLINE_FUNCTION void cell_flux(const IdealGas& eos, const Real u[NHYDRO],
   w[2] = u[2] * inv_rho;
   w[3] = u[3] * inv_rho;
   w[IPR] = eos.gm1 * (u[IEN] - Real(0.5) * (u[1] * w[1] + u[2] * w[2] + u[3] * w[3]));
-  c = math::sqrt(eos.gamma * w[IPR] * inv_rho);
+  c = eos.sound_speed_inv_rho(inv_rho, w[IPR]);
   const Real vn = w[1];
   f[0] = u[1];
   f[1] = u[1] * vn + w[IPR];

@@ -29,7 +29,9 @@ namespace ax {
 
 namespace fv_mhd_tiles_detail {
 
-using Team = Kokkos::TeamPolicy<ExecSpace, Kokkos::LaunchBounds<128, 3>>::member_type;
+// Three teams of 128 threads per multiprocessor (the measurements at the launch).
+using Policy = Kokkos::TeamPolicy<ExecSpace, Kokkos::LaunchBounds<128, 3>>;
+using Team = Policy::member_type;
 using Scratch = Kokkos::View<Real*, ExecSpace::scratch_memory_space, Kokkos::MemoryTraits<Kokkos::Unmanaged>>;
 
 // Tile shape: a warp along x, four rows (128 threads); strips of 32 planes.
@@ -121,7 +123,7 @@ void tiles(const FvOptions& opt, const Grid& g, Real a, Real b, Real c_dt, const
   // million local-memory spill requests in one launch, issue slots 29%
   // busy) and 5.64e8 with five (96 registers). Fewer spills pay more here
   // than occupancy: HLLD's live state is larger than HLLC's.
-  Kokkos::TeamPolicy<ExecSpace, Kokkos::LaunchBounds<128, 3>> policy(x.tiles_x * x.tiles_y * strips, team_size);
+  Policy policy(x.tiles_x * x.tiles_y * strips, team_size);
   policy.set_scratch_size(0, Kokkos::PerTeam(scratch));
   Kokkos::parallel_for("fv_mhd_fused_tiles", policy, KOKKOS_LAMBDA(const Team& team) {
     Scratch sc(team.team_scratch(0), nfx + nfy + 2 * nfz + np);

@@ -17,6 +17,10 @@ struct IdealGas {
   KOKKOS_INLINE_FUNCTION Real sound_speed(Real rho, Real p) const {
     return math::sqrt(gamma * p / rho);
   }
+  // The same from 1 / rho, for callers that have it (one division fewer).
+  KOKKOS_INLINE_FUNCTION Real sound_speed_inv_rho(Real inv_rho, Real p) const {
+    return math::sqrt(gamma * p * inv_rho);
+  }
 };
 
 // Total energy density of a primitive state (in any frame: only |v| counts).

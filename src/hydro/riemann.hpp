@@ -40,8 +40,8 @@ KOKKOS_INLINE_FUNCTION void einfeldt_speeds(const IdealGas& eos, const Real wl[N
   const Real h = (sql * hl + sqr * hr) * isum;
   const Real c2 = eos.gm1 * (h - Real(0.5) * (u * u + v * v + w * w));
   const Real c = math::sqrt(math::fmax(c2, Real(0)));
-  const Real cl = math::sqrt(eos.gamma * wl[IPR] * idl);
-  const Real cr = math::sqrt(eos.gamma * wr[IPR] * idr);
+  const Real cl = eos.sound_speed_inv_rho(idl, wl[IPR]);
+  const Real cr = eos.sound_speed_inv_rho(idr, wr[IPR]);
   sl = math::fmin(wl[1] - cl, u - c);
   sr = math::fmax(wr[1] + cr, u + c);
 }
