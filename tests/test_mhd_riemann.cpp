@@ -8,9 +8,11 @@
 
 #include <cmath>
 #include <cstdio>
+#include <cstring>
 #include <limits>
 #include <random>
 
+#include "backend/types.hpp"
 #include "mhd/mhd_eos.hpp"
 #include "mhd/mhd_riemann.hpp"
 
@@ -208,6 +210,97 @@ void check_solver(const char* name) {
 TEST(MhdRiemann, LLF) { check_solver<MhdRiemannSolver::llf>("llf"); }
 TEST(MhdRiemann, HLLE) { check_solver<MhdRiemannSolver::hlle>("hlle"); }
 TEST(MhdRiemann, HLLD) { check_solver<MhdRiemannSolver::hlld>("hlld"); }
+
+// Both forms of HLLD on each state (a functor: nvcc does not take a
+// device lambda inside a test body, a private member function).
+struct HlldBothForms {
+  IdealGas eos;
+  Kokkos::View<Real* [2 * NW + 1], MemSpace> in;
+  Kokkos::View<Real* [2 * NW], MemSpace> out;
+  KOKKOS_INLINE_FUNCTION void operator()(int t) const {
+    Real wl[NW], wr[NW], fs[NW], fb[NW];
+    for (int n = 0; n < NW; ++n) {
+      wl[n] = in(t, n);
+      wr[n] = in(t, NW + n);
+    }
+    mhd_flux_hlld_select(eos, wl, wr, in(t, 2 * NW), fs);
+    mhd_flux_hlld_branch(eos, wl, wr, in(t, 2 * NW), fb);
+    for (int n = 0; n < NW; ++n) {
+      out(t, n) = fs[n];
+      out(t, NW + n) = fb[n];
+    }
+  }
+};
+
+// The two forms of HLLD (selection for CPUs, branches for GPUs) give the
+// same bits, on the states of check_solver and their mirror images,
+// computed on the default execution space (the GPU of a CUDA build, where
+// the branch form runs): every way through the branch form is taken
+// (supersonic either way, left and right of the contact, the contact at
+// rest).
+TEST(MhdRiemann, HlldFormsAgree) {
+  const IdealGas eos(Real(5) / Real(3));
+  std::mt19937_64 rng(42);
+  std::uniform_real_distribution<Real> pos(Real(0.1), Real(10)), sgn(Real(-3), Real(3)),
+      tiny(Real(-1e-30), Real(1e-30));
+  constexpr int kStates = 80000;
+  // Per state: wl (7), wr (7), bn.
+  Kokkos::View<Real* [2 * NW + 1], MemSpace> in("hlld_states", kStates);
+  Kokkos::View<Real* [2 * NW], MemSpace> out("hlld_fluxes", kStates);
+  auto h_in = Kokkos::create_mirror_view(in);
+  long long ways[5] = {0, 0, 0, 0, 0};  // supersonic left, right; sm > 0, < 0, = 0
+  auto add = [&](int t, const Real wl[NW], const Real wr[NW], Real bn) {
+    for (int n = 0; n < NW; ++n) {
+      h_in(t, n) = wl[n];
+      h_in(t, NW + n) = wr[n];
+    }
+    h_in(t, 2 * NW) = bn;
+    Real sl, sr, sm, ptst;
+    mhd_outer_speeds(eos, wl, wr, bn, sl, sr);
+    hlld_contact(wl, wr, bn, sl, sr, sm, ptst);
+    ++ways[sl >= 0 ? 0 : sr <= 0 ? 1 : sm > 0 ? 2 : sm < 0 ? 3 : 4];
+  };
+  for (int trial = 0; trial < kStates / 2; ++trial) {
+    // The kinds of check_solver: generic, tiny transverse field, no normal
+    // field, tiny velocities, a symmetric collision; a quarter of them
+    // carried by a supersonic flow.
+    const int kind = (trial / 4) % 5;
+    auto vdist = kind == 3 ? tiny : sgn;
+    auto tdist = kind == 1 ? tiny : sgn;
+    Real wl[NW] = {pos(rng), vdist(rng), vdist(rng), vdist(rng), pos(rng), tdist(rng), tdist(rng)};
+    Real wr[NW] = {pos(rng), vdist(rng), vdist(rng), vdist(rng), pos(rng), tdist(rng), tdist(rng)};
+    Real bn = kind == 2 ? Real(0) : sgn(rng);
+    if (kind == 1 && trial % 8 == 4) bn = Real(4) * sgn(rng);
+    if (kind == 4) {
+      const Real pw[NW] = {wl[0], -wl[1], wl[2], wl[3], wl[4], -wl[5], -wl[6]};
+      for (int n = 0; n < NW; ++n) wr[n] = pw[n];
+    }
+    if (trial % 4 == 1) {
+      const Real drift = Real(20) * sgn(rng);
+      wl[1] += drift;
+      wr[1] += drift;
+    }
+    add(2 * trial, wl, wr, bn);
+    const Real ml[NW] = {wr[0], -wr[1], wr[2], wr[3], wr[4], wr[5], wr[6]};
+    const Real mr[NW] = {wl[0], -wl[1], wl[2], wl[3], wl[4], wl[5], wl[6]};
+    add(2 * trial + 1, ml, mr, -bn);
+  }
+  Kokkos::deep_copy(in, h_in);
+  Kokkos::parallel_for("hlld_forms", Kokkos::RangePolicy<ExecSpace>(0, kStates), HlldBothForms{eos, in, out});
+  auto h_out = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), out);
+  long long bad = 0;
+  for (int t = 0; t < kStates; ++t)
+    for (int n = 0; n < NW; ++n)
+      if (std::memcmp(&h_out(t, n), &h_out(t, NW + n), sizeof(Real)) != 0) {
+        if (bad < 5) std::printf("state %d var %d: select %.17g branch %.17g\n", t, n, double(h_out(t, n)),
+                                 double(h_out(t, NW + n)));
+        ++bad;
+      }
+  std::printf("ways: supersonic %lld / %lld, sm > 0 %lld, sm < 0 %lld, sm = 0 %lld\n", ways[0], ways[1], ways[2],
+              ways[3], ways[4]);
+  for (const long long w : ways) EXPECT_GT(w, 0);
+  EXPECT_EQ(bad, 0);
+}
 
 // ---------------------------------------------------------------------------
 // HLLD: exact resolution of isolated discontinuities.

@@ -32,8 +32,9 @@ KOKKOS_FORCEINLINE_FUNCTION void load_mhd_prim(const IdealGas& eos, const Array4
 
 // Flux through the face between cells with primitives w1 | w2 (w0, w3 beyond
 // them; unused by donor cell) in the frame of axis D, with normal field bn:
-// the native path's face states and Riemann solver on one face.
-template <int D, int ORDER, Limiter L, MhdRiemannSolver RS>
+// the native path's face states and Riemann solver on one face (HLLD in
+// the form FORM, bitwise the same flux).
+template <int D, int ORDER, Limiter L, MhdRiemannSolver RS, HlldForm FORM = HlldForm::select>
 KOKKOS_FORCEINLINE_FUNCTION void mhd_face_flux(const IdealGas& eos, const Real w0[NMHD], const Real w1[NMHD],
                                                const Real w2[NMHD], const Real w3[NMHD], Real bn,
                                                Real f[NWAVE_FACE]) {
@@ -42,7 +43,7 @@ KOKKOS_FORCEINLINE_FUNCTION void mhd_face_flux(const IdealGas& eos, const Real w
     const int n = mhd_frame_slot<D>(s);
     face_states<ORDER, L>(w0[n], w1[n], w2[n], w3[n], l[s], r[s]);
   }
-  mhd_riemann_flux<RS>(eos, l, r, bn, f);
+  mhd_riemann_flux<RS, FORM>(eos, l, r, bn, f);
 }
 
 // CT stage 1 for one face: its EMFs and the sign of its mass flux.

@@ -29,38 +29,31 @@ namespace ax {
 
 namespace fv_mhd_tiles_detail {
 
-// Three teams of 128 threads per multiprocessor (the measurements at the launch).
-using Policy = Kokkos::TeamPolicy<ExecSpace, Kokkos::LaunchBounds<128, 3>>;
+// Four teams of 128 threads per multiprocessor (the measurements at the launch).
+using Policy = Kokkos::TeamPolicy<ExecSpace, Kokkos::LaunchBounds<128, 4>>;
 using Team = Policy::member_type;
 using Scratch = Kokkos::View<Real*, ExecSpace::scratch_memory_space, Kokkos::MemoryTraits<Kokkos::Unmanaged>>;
+// HLLD in its branch form (mhd/mhd_riemann.hpp): only the fan's side of the
+// contact is live, so the kernel fits in fewer registers; the same bits.
+constexpr HlldForm kHlld = HlldForm::branch;
 
 // Tile shape: a warp along x, four rows (128 threads); strips of 32 planes.
 constexpr int kTX = 32, kTY = 4, kSZ = 32;
 
-// Flux through the lower face along D of cell (k, j, i), whose own
-// primitives are w2 (the other three cells are converted here).
-template <int D, int ORDER, Limiter L, MhdRiemannSolver RS>
-KOKKOS_FORCEINLINE_FUNCTION void lower_flux(const IdealGas& eos, const Array4& u, const Array4& bface, int k, int j,
-                                            int i, const Real w2[NMHD], Real f[NWAVE_FACE]) {
-  constexpr int di = D == 0, dj = D == 1, dk = D == 2;
-  Real w0[NMHD], w1[NMHD], w3[NMHD];
-  load_mhd_prim(eos, u, k - dk, j - dj, i - di, w1);
+// Flux through the z-face below cell (k, j, i) from the primitives of the
+// cells below it (wb, cell k - 1) and above it (wa, cell k); the two beyond
+// them are converted here.
+template <int ORDER, Limiter L, MhdRiemannSolver RS>
+KOKKOS_FORCEINLINE_FUNCTION void z_face_flux(const IdealGas& eos, const Array4& u, const Array4& b3, int k, int j,
+                                             int i, const Real wb[NMHD], const Real wa[NMHD], Real f[NWAVE_FACE]) {
+  Real w0[NMHD], w3[NMHD];
   if constexpr (ORDER == 2) {
-    load_mhd_prim(eos, u, k - 2 * dk, j - 2 * dj, i - 2 * di, w0);
-    load_mhd_prim(eos, u, k + dk, j + dj, i + di, w3);
+    load_mhd_prim(eos, u, k - 2, j, i, w0);
+    load_mhd_prim(eos, u, k + 1, j, i, w3);
   } else {
     for (int n = 0; n < NMHD; ++n) w0[n] = w3[n] = Real(0);  // unused by donor cell
   }
-  mhd_face_flux<D, ORDER, L, RS>(eos, w0, w1, w2, w3, bface(0, k, j, i), f);
-}
-
-// The same for a face whose upper cell has not been converted yet.
-template <int D, int ORDER, Limiter L, MhdRiemannSolver RS>
-KOKKOS_FORCEINLINE_FUNCTION void lower_flux(const IdealGas& eos, const Array4& u, const Array4& bface, int k, int j,
-                                            int i, Real f[NWAVE_FACE]) {
-  Real w2[NMHD];
-  load_mhd_prim(eos, u, k, j, i, w2);
-  lower_flux<D, ORDER, L, RS>(eos, u, bface, k, j, i, w2, f);
+  mhd_face_flux<2, ORDER, L, RS, kHlld>(eos, w0, wb, wa, w3, b3(0, k, j, i), f);
 }
 
 // Flux through the lower face along D (0 or 1) of the cell at plane
@@ -77,7 +70,7 @@ KOKKOS_FORCEINLINE_FUNCTION void plane_lower_flux(const IdealGas& eos, const Rea
     face_states<ORDER, L>(ORDER == 2 ? v[-2 * step] : Real(0), v[-step], v[0], ORDER == 2 ? v[step] : Real(0), l[q],
                           r[q]);
   }
-  mhd_riemann_flux<RS>(eos, l, r, bn, f);
+  mhd_riemann_flux<RS, kHlld>(eos, l, r, bn, f);
 }
 
 struct Geometry {
@@ -117,12 +110,16 @@ void tiles(const FvOptions& opt, const Grid& g, Real a, Real b, Real c_dt, const
 #else
   const int team_size = 1;  // a host thread walks the tile
 #endif
-  // Three teams of 128 threads per multiprocessor: at most 168 registers.
-  // H200, 256^3 Orszag-Tang, one lease: 6.63-6.69e8 cell-updates/s against
-  // 6.13-6.44e8 with four teams (128 registers; Nsight Compute counted 150
-  // million local-memory spill requests in one launch, issue slots 29%
-  // busy) and 5.64e8 with five (96 registers). Fewer spills pay more here
-  // than occupancy: HLLD's live state is larger than HLLC's.
+  // Four teams of 128 threads per multiprocessor: at most 128 registers.
+  // With HLLD's selection form three teams were best (168 registers, 68
+  // bytes of spills; four spilled 320 bytes: Nsight Compute counted 150
+  // million local-memory spill requests a launch). With the branch form
+  // four spill 116 bytes (ptxas, CUDA 13.0, sm_90). H200, 256^3 Orszag-Tang,
+  // FvMhdStep/fused: lease 1, the selection form at three teams 6.78e8
+  // cell-updates/s, the branch form at three 7.19e8, at four 7.52e8; lease
+  // 2 (z-faces reading the cell's own primitives from the plane) four teams
+  // 7.34-7.39e8, three 7.22e8, five 6.42e8 (96 registers, 1.8 KB of
+  // spills), strips of 16 planes 7.25e8, of 64 7.42e8.
   Policy policy(x.tiles_x * x.tiles_y * strips, team_size);
   policy.set_scratch_size(0, Kokkos::PerTeam(scratch));
   Kokkos::parallel_for("fv_mhd_fused_tiles", policy, KOKKOS_LAMBDA(const Team& team) {
@@ -169,14 +166,19 @@ void tiles(const FvOptions& opt, const Grid& g, Real a, Real b, Real c_dt, const
           for (int s = 0; s < NHYDRO; ++s) at_fy(face_slot(1, s), ty, tx) = f[s];
         }
         if (x.active[2]) {
+          // The cell's own primitives from the plane (read again for each
+          // face: fewer registers held), its z-neighbours converted.
+          Real wc[NMHD], wz[NMHD];
           if (k == k0) {
-            Real wc[NMHD];
             for (int n = 0; n < NMHD; ++n) wc[n] = P[(n * py + ty + hy) * px + tx + hx];
-            lower_flux<2, ORDER, L, RS>(eos, u, b3, k, j, i, wc, f);
+            load_mhd_prim(eos, u, k - 1, j, i, wz);
+            z_face_flux<ORDER, L, RS>(eos, u, b3, k, j, i, wz, wc, f);
             if (k == x.is[2]) store_face_emfs(f, e3, s3, k, j, i);  // else the strip below stored it
             for (int s = 0; s < NHYDRO; ++s) at_fz(cur, face_slot(2, s), ty, tx) = f[s];
           }
-          lower_flux<2, ORDER, L, RS>(eos, u, b3, k + 1, j, i, f);
+          for (int n = 0; n < NMHD; ++n) wc[n] = P[(n * py + ty + hy) * px + tx + hx];
+          load_mhd_prim(eos, u, k + 1, j, i, wz);
+          z_face_flux<ORDER, L, RS>(eos, u, b3, k + 1, j, i, wc, wz, f);
           store_face_emfs(f, e3, s3, k + 1, j, i);
           for (int s = 0; s < NHYDRO; ++s) at_fz(nxt, face_slot(2, s), ty, tx) = f[s];
         }

@@ -109,23 +109,23 @@ KOKKOS_INLINE_FUNCTION void mhd_flux_hlle(const IdealGas& eos, const Real wl[NWA
 // guards, so the float build uses 1e-5.
 constexpr Real hlld_small = sizeof(Real) == 4 ? Real(1e-5) : Real(1e-8);
 
-// One side's outer star state U* of HLLD (Miyoshi & Kusano 2005, eqs. 39,
-// 43-48), given the outer speed s, the contact speed sm and the star total
-// pressure ptst. Also returns its transverse velocity and v*.B*.
-// rho* = rho (s - vn)/(s - sm) is taken as rho times the ratio, and E* as E
-// times the ratio plus the rest, so that where sm = vn (a contact at rest
-// relative to this side) the ratio is exactly 1 and U* is bitwise U.
-KOKKOS_FORCEINLINE_FUNCTION void hlld_star_state(const Real w[NWAVE_FACE], const Real u[NWAVE_FACE], Real pt,
-                                                 Real s, Real sm, Real ptst, Real bn, Real ust[NWAVE_FACE],
-                                                 Real& vt1, Real& vt2, Real& vbst) {
+// The transverse part of one side's outer star state U* of HLLD (Miyoshi &
+// Kusano 2005, eqs. 43-47), given the outer speed s, the contact speed sm
+// and the star total pressure ptst: rho* and its ratio to rho, v_t*, b_t*.
+// rho* = rho (s - vn)/(s - sm) is taken as rho times the ratio, so that
+// where sm = vn (a contact at rest relative to this side) the ratio is
+// exactly 1 and U* is bitwise U.
+struct HlldStarTransverse {
+  Real ratio, rho, vt1, vt2, bt1, bt2;
+};
+KOKKOS_FORCEINLINE_FUNCTION HlldStarTransverse hlld_star_transverse(const Real w[NWAVE_FACE], Real s, Real sm,
+                                                                    Real ptst, Real bn) {
   const Real vn = w[1];
   const Real sd = s - vn;
   const Real sdm = s - sm;
   const Real ratio = sd / sdm;
   const Real ds = w[0] * sd;
   const Real bnsq = bn * bn;
-  ust[0] = w[0] * ratio;
-  ust[1] = ust[0] * sm;
   const Real denom = ds * sdm - bnsq;
   // Where the fast wave coincides with the Alfven wave (bt = 0 and
   // ca >= a) the transverse state does not jump across s: the selections
@@ -136,15 +136,32 @@ KOKKOS_FORCEINLINE_FUNCTION void hlld_star_state(const Real w[NWAVE_FACE], const
   // tb is exactly 1 where sd = sdm (a contact or tangential discontinuity
   // at rest relative to this side) and bt* is bitwise bt.
   const Real tb = (ds * sd - bnsq) / denom;
-  vt1 = degenerate ? w[2] : w[2] - w[5] * tv;
-  vt2 = degenerate ? w[3] : w[3] - w[6] * tv;
-  ust[5] = degenerate ? w[5] : w[5] * tb;
-  ust[6] = degenerate ? w[6] : w[6] * tb;
-  ust[2] = ust[0] * vt1;
-  ust[3] = ust[0] * vt2;
-  vbst = sm * bn + (vt1 * ust[5] + vt2 * ust[6]);
+  HlldStarTransverse t;
+  t.ratio = ratio;
+  t.rho = w[0] * ratio;
+  t.vt1 = degenerate ? w[2] : w[2] - w[5] * tv;
+  t.vt2 = degenerate ? w[3] : w[3] - w[6] * tv;
+  t.bt1 = degenerate ? w[5] : w[5] * tb;
+  t.bt2 = degenerate ? w[6] : w[6] * tb;
+  return t;
+}
+
+// One side's outer star state U* of HLLD (eqs. 39, 43-48) from its
+// transverse part t: the momentum, and E* as E times the ratio plus the
+// rest (bitwise E where the ratio is 1). Also returns v*.B*.
+KOKKOS_FORCEINLINE_FUNCTION void hlld_star_state(const Real w[NWAVE_FACE], const Real u[NWAVE_FACE], Real pt,
+                                                 Real s, Real sm, Real ptst, Real bn, const HlldStarTransverse& t,
+                                                 Real ust[NWAVE_FACE], Real& vbst) {
+  const Real vn = w[1];
+  ust[0] = t.rho;
+  ust[1] = ust[0] * sm;
+  ust[2] = ust[0] * t.vt1;
+  ust[3] = ust[0] * t.vt2;
+  ust[5] = t.bt1;
+  ust[6] = t.bt2;
+  vbst = sm * bn + (t.vt1 * ust[5] + t.vt2 * ust[6]);
   const Real vb = vn * bn + (w[2] * w[5] + w[3] * w[6]);
-  ust[4] = u[4] * ratio + (ptst * sm - pt * vn + bn * (vb - vbst)) / sdm;  // eq. (48)
+  ust[4] = u[4] * t.ratio + (ptst * sm - pt * vn + bn * (vb - vbst)) / (s - sm);  // eq. (48)
 }
 
 // Flux of HLLD on one side of the contact: F* = F + S (U* - U), plus
@@ -159,6 +176,67 @@ KOKKOS_FORCEINLINE_FUNCTION void hlld_side_flux(const Real f[NWAVE_FACE], const 
   }
 }
 
+// The contact speed S_M, eq. (38), and the star total pressure p_T*, eq.
+// (41) from each side, averaged (they agree mathematically; the average is
+// symmetric under the mirror). S_M is in the grouped form: the mirror
+// negates every term of its numerator and swaps the two terms of the
+// denominator, so sm -> -sm exactly.
+KOKKOS_FORCEINLINE_FUNCTION void hlld_contact(const Real wl[NWAVE_FACE], const Real wr[NWAVE_FACE], Real bn,
+                                              Real sl, Real sr, Real& sm, Real& ptst) {
+  const Real ptl = mhd_face_total_pressure(wl, bn);
+  const Real ptr = mhd_face_total_pressure(wr, bn);
+  const Real dsl = wl[0] * (sl - wl[1]);  // rho (S - vn) < 0 on the left
+  const Real dsr = wr[0] * (sr - wr[1]);  //                > 0 on the right
+  sm = (dsr * wr[1] - dsl * wl[1] + (ptl - ptr)) / (dsr - dsl);
+  const Real ptstl = ptl + dsl * (sm - wl[1]);
+  const Real ptstr = ptr + dsr * (sm - wr[1]);
+  ptst = Real(0.5) * (ptstl + ptstr);
+}
+
+// What the inner states U** of both sides share, eqs. (51), (59)-(63):
+// the Alfven speeds, v_t** and b_t** (from both sides' star states) and
+// v**.B**. Without a normal field there are no Alfven waves and U** = U*.
+struct HlldInner {
+  Real sqdl, sqdr, sls, srs, sg, vt1, vt2, bt1, bt2, vbdst;
+  bool no_alfven;
+};
+KOKKOS_FORCEINLINE_FUNCTION HlldInner hlld_inner(const HlldStarTransverse& l, const HlldStarTransverse& r, Real bn,
+                                                 Real sm, Real ptst) {
+  HlldInner in;
+  in.sqdl = math::sqrt(l.rho);
+  in.sqdr = math::sqrt(r.rho);
+  const Real abn = math::fabs(bn);
+  in.sls = sm - abn / in.sqdl;
+  in.srs = sm + abn / in.sqdr;
+  const Real bnsq = bn * bn;
+  // bnsq = 0 or 0.5 bnsq < small ptst, as one comparison of reals.
+  const Real alfven_margin = bnsq == Real(0) ? Real(-1) : Real(0.5) * bnsq - hlld_small * ptst;
+  in.no_alfven = alfven_margin < Real(0);
+  const Real inv = Real(1) / (in.sqdl + in.sqdr);
+  in.sg = math::sign(bn);
+  const Real sqlr = in.sg * (in.sqdl * in.sqdr);
+  in.vt1 = (in.sqdl * l.vt1 + in.sqdr * r.vt1 + in.sg * (r.bt1 - l.bt1)) * inv;
+  in.vt2 = (in.sqdl * l.vt2 + in.sqdr * r.vt2 + in.sg * (r.bt2 - l.bt2)) * inv;
+  in.bt1 = (in.sqdl * r.bt1 + in.sqdr * l.bt1 + sqlr * (r.vt1 - l.vt1)) * inv;
+  in.bt2 = (in.sqdl * r.bt2 + in.sqdr * l.bt2 + sqlr * (r.vt2 - l.vt2)) * inv;
+  in.vbdst = sm * bn + (in.vt1 * in.bt1 + in.vt2 * in.bt2);
+  return in;
+}
+
+// One side's inner state U** from its star state U* (and v*.B*): side = -1
+// on the left, +1 on the right, which gives the sign of the energy term
+// exactly (a - b is a + (-b) in IEEE arithmetic).
+KOKKOS_FORCEINLINE_FUNCTION void hlld_inner_state(const HlldInner& in, Real side, Real sqd, const Real ust[NWAVE_FACE],
+                                                  Real vbst, Real udst[NWAVE_FACE]) {
+  udst[0] = ust[0];
+  udst[1] = ust[1];
+  udst[2] = in.no_alfven ? ust[2] : ust[0] * in.vt1;
+  udst[3] = in.no_alfven ? ust[3] : ust[0] * in.vt2;
+  udst[4] = in.no_alfven ? ust[4] : ust[4] + side * (sqd * in.sg * (vbst - in.vbdst));
+  udst[5] = in.no_alfven ? ust[5] : in.bt1;
+  udst[6] = in.no_alfven ? ust[6] : in.bt2;
+}
+
 // HLLD (T. Miyoshi & K. Kusano, J. Comput. Phys. 208, 315 (2005)): five
 // waves (fast, Alfven, contact, Alfven, fast), four intermediate states. The
 // structure follows Athena++ hlld.cpp / AthenaK hlld_mhd.hpp: flux in the
@@ -166,17 +244,23 @@ KOKKOS_FORCEINLINE_FUNCTION void hlld_side_flux(const Real f[NWAVE_FACE], const 
 // S_M in the left/right-symmetric grouped form, p_T* averaged over both sides.
 // Where S_M is exactly 0 the flux is the average of the two (mathematically
 // equal) fluxes beside the contact, which keeps the mirror symmetry bitwise.
-// Why without branches: every state is computed and the flux selected at
-// the end, so that a loop over faces vectorises on CPUs (the CPU sweeps)
-// and a warp does not diverge on GPUs; the selected values are the same
-// expressions as a branching solver's, bit for bit. Unselected ones may be
-// inf or NaN (supersonic faces, degenerate fields); they are never used.
-KOKKOS_FORCEINLINE_FUNCTION void mhd_flux_hlld(const IdealGas& eos, const Real wl[NWAVE_FACE],
-                                               const Real wr[NWAVE_FACE], Real bn, Real flux[NWAVE_FACE]) {
+// Two forms of the same expressions, bitwise equal (test
+// MhdRiemann.HlldFormsAgree, run on the CPU and on the GPU): the selection
+// form (mhd_flux_hlld, the default) and the branch form, which the fused
+// tiles kernel calls (HlldForm::branch).
+
+// The selection form: every state is computed and the flux selected at the
+// end, so that a loop over faces vectorises (the CPU sweeps) and a warp of
+// one face per thread does not diverge (the native Riemann kernel on the
+// H200: 5.38e8 cell-updates/s for the step against 4.94e8 with the branch
+// form). Unselected values may be inf or NaN (supersonic faces, degenerate
+// fields); they are never used.
+KOKKOS_FORCEINLINE_FUNCTION void mhd_flux_hlld_select(const IdealGas& eos, const Real wl[NWAVE_FACE],
+                                                      const Real wr[NWAVE_FACE], Real bn, Real flux[NWAVE_FACE]) {
   Real fl[NWAVE_FACE], fr[NWAVE_FACE], ul[NWAVE_FACE], ur[NWAVE_FACE];
   mhd_normal_flux(eos, wl, bn, fl, ul);
   mhd_normal_flux(eos, wr, bn, fr, ur);
-  Real sl, sr;
+  Real sl, sr, sm, ptst;
   mhd_outer_speeds(eos, wl, wr, bn, sl, sr);
 #if defined(__CUDA_ARCH__) || defined(__HIP_DEVICE_COMPILE__)
   // On GPUs a branch is cheaper than the fan's states where a warp's faces
@@ -189,61 +273,16 @@ KOKKOS_FORCEINLINE_FUNCTION void mhd_flux_hlld(const IdealGas& eos, const Real w
     return;
   }
 #endif
-  const Real ptl = mhd_face_total_pressure(wl, bn);
-  const Real ptr = mhd_face_total_pressure(wr, bn);
-
-  // Contact speed, eq. (38): the mirror negates every term of the numerator
-  // and swaps the two terms of the denominator, so sm -> -sm exactly.
-  const Real dsl = wl[0] * (sl - wl[1]);  // rho (S - vn) < 0 on the left
-  const Real dsr = wr[0] * (sr - wr[1]);  //                > 0 on the right
-  const Real sm = (dsr * wr[1] - dsl * wl[1] + (ptl - ptr)) / (dsr - dsl);
-  // Star total pressure, eq. (41) from each side, averaged (they agree
-  // mathematically; the average is symmetric under the mirror).
-  const Real ptstl = ptl + dsl * (sm - wl[1]);
-  const Real ptstr = ptr + dsr * (sm - wr[1]);
-  const Real ptst = Real(0.5) * (ptstl + ptstr);
-
-  Real ulst[NWAVE_FACE], urst[NWAVE_FACE];
-  Real vt1l, vt2l, vbl, vt1r, vt2r, vbr;
-  hlld_star_state(wl, ul, ptl, sl, sm, ptst, bn, ulst, vt1l, vt2l, vbl);
-  hlld_star_state(wr, ur, ptr, sr, sm, ptst, bn, urst, vt1r, vt2r, vbr);
-
-  // Alfven waves, eq. (51).
-  const Real sqdl = math::sqrt(ulst[0]);
-  const Real sqdr = math::sqrt(urst[0]);
-  const Real abn = math::fabs(bn);
-  const Real sls = sm - abn / sqdl;
-  const Real srs = sm + abn / sqdr;
-
-  // Inner states U**, eqs. (59)-(63). Without a normal field there are no
-  // Alfven waves and U** = U*.
-  const Real bnsq = bn * bn;
-  // bnsq = 0 or 0.5 bnsq < small ptst, as one comparison of reals.
-  const Real alfven_margin = bnsq == Real(0) ? Real(-1) : Real(0.5) * bnsq - hlld_small * ptst;
-  const bool no_alfven = alfven_margin < Real(0);
-  const Real inv = Real(1) / (sqdl + sqdr);
-  const Real sg = math::sign(bn);
-  const Real sqlr = sg * (sqdl * sqdr);
-  const Real vt1 = (sqdl * vt1l + sqdr * vt1r + sg * (urst[5] - ulst[5])) * inv;
-  const Real vt2 = (sqdl * vt2l + sqdr * vt2r + sg * (urst[6] - ulst[6])) * inv;
-  const Real bt1 = (sqdl * urst[5] + sqdr * ulst[5] + sqlr * (vt1r - vt1l)) * inv;
-  const Real bt2 = (sqdl * urst[6] + sqdr * ulst[6] + sqlr * (vt2r - vt2l)) * inv;
-  const Real vbdst = sm * bn + (vt1 * bt1 + vt2 * bt2);
+  hlld_contact(wl, wr, bn, sl, sr, sm, ptst);
+  const HlldStarTransverse tl = hlld_star_transverse(wl, sl, sm, ptst, bn);
+  const HlldStarTransverse tr = hlld_star_transverse(wr, sr, sm, ptst, bn);
+  Real ulst[NWAVE_FACE], urst[NWAVE_FACE], vbl, vbr;
+  hlld_star_state(wl, ul, mhd_face_total_pressure(wl, bn), sl, sm, ptst, bn, tl, ulst, vbl);
+  hlld_star_state(wr, ur, mhd_face_total_pressure(wr, bn), sr, sm, ptst, bn, tr, urst, vbr);
+  const HlldInner in = hlld_inner(tl, tr, bn, sm, ptst);
   Real uldst[NWAVE_FACE], urdst[NWAVE_FACE];
-  uldst[0] = ulst[0];
-  urdst[0] = urst[0];
-  uldst[1] = ulst[1];
-  urdst[1] = urst[1];
-  uldst[2] = no_alfven ? ulst[2] : ulst[0] * vt1;
-  urdst[2] = no_alfven ? urst[2] : urst[0] * vt1;
-  uldst[3] = no_alfven ? ulst[3] : ulst[0] * vt2;
-  urdst[3] = no_alfven ? urst[3] : urst[0] * vt2;
-  uldst[4] = no_alfven ? ulst[4] : ulst[4] - sqdl * sg * (vbl - vbdst);
-  urdst[4] = no_alfven ? urst[4] : urst[4] + sqdr * sg * (vbr - vbdst);
-  uldst[5] = no_alfven ? ulst[5] : bt1;
-  urdst[5] = no_alfven ? urst[5] : bt1;
-  uldst[6] = no_alfven ? ulst[6] : bt2;
-  urdst[6] = no_alfven ? urst[6] : bt2;
+  hlld_inner_state(in, Real(-1), in.sqdl, ulst, vbl, uldst);
+  hlld_inner_state(in, Real(1), in.sqdr, urst, vbr, urdst);
 
   // The flux on the side of the contact where x = 0 lies (the average of
   // both where S_M is exactly 0), or the upwind side's beyond the fan.
@@ -251,8 +290,8 @@ KOKKOS_FORCEINLINE_FUNCTION void mhd_flux_hlld(const IdealGas& eos, const Real w
   // The whole fan on one side of the face: sl >= 0 or sr <= 0 (a
   // comparison of reals: logic on bools does not vectorise).
   const bool outside = math::fmax(sl, -sr) >= Real(0);
-  hlld_side_flux(fl, ul, ulst, uldst, sl, sls, sls < Real(0), fcl);
-  hlld_side_flux(fr, ur, urst, urdst, sr, srs, srs > Real(0), fcr);
+  hlld_side_flux(fl, ul, ulst, uldst, sl, in.sls, in.sls < Real(0), fcl);
+  hlld_side_flux(fr, ur, urst, urdst, sr, in.srs, in.srs > Real(0), fcr);
   AX_UNROLL
   for (int n = 0; n < NWAVE_FACE; ++n) {
     // One two-way selection at a time: GCC if-converts (and so
@@ -264,15 +303,72 @@ KOKKOS_FORCEINLINE_FUNCTION void mhd_flux_hlld(const IdealGas& eos, const Real w
   }
 }
 
-template <MhdRiemannSolver RS>
+// The branch form, for GPUs: a face outside the fan takes the upwind
+// side's physical flux, one inside it computes only the side of the contact
+// where x = 0 lies (both only where S_M is exactly 0). Half the selection
+// form's states stay live, so the fused tiles kernel holds HLLD in fewer
+// registers and fits four teams a multiprocessor; a warp whose faces fall
+// on both sides runs both in turn. H200, 256^3 Orszag-Tang, one lease: the
+// fused step 7.52e8 cell-updates/s against 6.78e8 with the selection form.
+KOKKOS_FORCEINLINE_FUNCTION void mhd_flux_hlld_branch(const IdealGas& eos, const Real wl[NWAVE_FACE],
+                                                      const Real wr[NWAVE_FACE], Real bn, Real flux[NWAVE_FACE]) {
+  Real sl, sr;
+  mhd_outer_speeds(eos, wl, wr, bn, sl, sr);
+  if (sl >= Real(0) || sr <= Real(0)) {
+    Real w[NWAVE_FACE], u[NWAVE_FACE];
+    AX_UNROLL
+    for (int n = 0; n < NWAVE_FACE; ++n) w[n] = sl >= Real(0) ? wl[n] : wr[n];
+    mhd_normal_flux(eos, w, bn, flux, u);
+    return;
+  }
+  Real sm, ptst;
+  hlld_contact(wl, wr, bn, sl, sr, sm, ptst);
+  const HlldStarTransverse tl = hlld_star_transverse(wl, sl, sm, ptst, bn);
+  const HlldStarTransverse tr = hlld_star_transverse(wr, sr, sm, ptst, bn);
+  const HlldInner in = hlld_inner(tl, tr, bn, sm, ptst);
+  // Left of the contact (sm > 0), right of it (sm < 0), or both, averaged.
+  auto side_flux = [&](bool left, Real fc[NWAVE_FACE]) {
+    Real w[NWAVE_FACE], f[NWAVE_FACE], u[NWAVE_FACE], ust[NWAVE_FACE], udst[NWAVE_FACE];
+    AX_UNROLL
+    for (int n = 0; n < NWAVE_FACE; ++n) w[n] = left ? wl[n] : wr[n];
+    const Real s = left ? sl : sr, ss = left ? in.sls : in.srs, sqd = left ? in.sqdl : in.sqdr;
+    const Real side = left ? Real(-1) : Real(1);
+    mhd_normal_flux(eos, w, bn, f, u);
+    Real vbst;
+    hlld_star_state(w, u, mhd_face_total_pressure(w, bn), s, sm, ptst, bn, left ? tl : tr, ust, vbst);
+    hlld_inner_state(in, side, sqd, ust, vbst, udst);
+    // Beyond this side's Alfven wave: sls < 0 on the left, srs > 0 on the right.
+    hlld_side_flux(f, u, ust, udst, s, ss, side * ss > Real(0), fc);
+  };
+  if (sm != Real(0)) {
+    side_flux(sm > Real(0), flux);
+  } else {
+    Real fcr[NWAVE_FACE];
+    side_flux(true, flux);
+    side_flux(false, fcr);
+    AX_UNROLL
+    for (int n = 0; n < NWAVE_FACE; ++n) flux[n] = Real(0.5) * (flux[n] + fcr[n]);
+  }
+}
+
+KOKKOS_FORCEINLINE_FUNCTION void mhd_flux_hlld(const IdealGas& eos, const Real wl[NWAVE_FACE],
+                                               const Real wr[NWAVE_FACE], Real bn, Real flux[NWAVE_FACE]) {
+  mhd_flux_hlld_select(eos, wl, wr, bn, flux);
+}
+
+enum class HlldForm { select, branch };
+
+template <MhdRiemannSolver RS, HlldForm FORM = HlldForm::select>
 KOKKOS_FORCEINLINE_FUNCTION void mhd_riemann_flux(const IdealGas& eos, const Real wl[NWAVE_FACE],
                                              const Real wr[NWAVE_FACE], Real bn, Real flux[NWAVE_FACE]) {
   if constexpr (RS == MhdRiemannSolver::llf) {
     mhd_flux_llf(eos, wl, wr, bn, flux);
   } else if constexpr (RS == MhdRiemannSolver::hlle) {
     mhd_flux_hlle(eos, wl, wr, bn, flux);
+  } else if constexpr (FORM == HlldForm::branch) {
+    mhd_flux_hlld_branch(eos, wl, wr, bn, flux);
   } else {
-    mhd_flux_hlld(eos, wl, wr, bn, flux);
+    mhd_flux_hlld_select(eos, wl, wr, bn, flux);
   }
 }
 
