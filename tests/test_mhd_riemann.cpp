@@ -257,7 +257,7 @@ TEST(MhdRiemann, HlldFormsAgree) {
     h_in(t, 2 * NW) = bn;
     Real sl, sr, sm, ptst;
     mhd_outer_speeds(eos, wl, wr, bn, sl, sr);
-    hlld_contact(wl, wr, bn, sl, sr, sm, ptst);
+    hlld_contact(wl, wr, mhd_face_total_pressure(wl, bn), mhd_face_total_pressure(wr, bn), sl, sr, sm, ptst);
     ++ways[sl >= 0 ? 0 : sr <= 0 ? 1 : sm > 0 ? 2 : sm < 0 ? 3 : 4];
   };
   for (int trial = 0; trial < kStates / 2; ++trial) {

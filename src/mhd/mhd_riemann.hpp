@@ -181,10 +181,9 @@ KOKKOS_FORCEINLINE_FUNCTION void hlld_side_flux(const Real f[NWAVE_FACE], const 
 // symmetric under the mirror). S_M is in the grouped form: the mirror
 // negates every term of its numerator and swaps the two terms of the
 // denominator, so sm -> -sm exactly.
-KOKKOS_FORCEINLINE_FUNCTION void hlld_contact(const Real wl[NWAVE_FACE], const Real wr[NWAVE_FACE], Real bn,
-                                              Real sl, Real sr, Real& sm, Real& ptst) {
-  const Real ptl = mhd_face_total_pressure(wl, bn);
-  const Real ptr = mhd_face_total_pressure(wr, bn);
+// ptl, ptr: the total pressures of the two sides.
+KOKKOS_FORCEINLINE_FUNCTION void hlld_contact(const Real wl[NWAVE_FACE], const Real wr[NWAVE_FACE], Real ptl,
+                                              Real ptr, Real sl, Real sr, Real& sm, Real& ptst) {
   const Real dsl = wl[0] * (sl - wl[1]);  // rho (S - vn) < 0 on the left
   const Real dsr = wr[0] * (sr - wr[1]);  //                > 0 on the right
   sm = (dsr * wr[1] - dsl * wl[1] + (ptl - ptr)) / (dsr - dsl);
@@ -273,12 +272,14 @@ KOKKOS_FORCEINLINE_FUNCTION void mhd_flux_hlld_select(const IdealGas& eos, const
     return;
   }
 #endif
-  hlld_contact(wl, wr, bn, sl, sr, sm, ptst);
+  const Real ptl = mhd_face_total_pressure(wl, bn);
+  const Real ptr = mhd_face_total_pressure(wr, bn);
+  hlld_contact(wl, wr, ptl, ptr, sl, sr, sm, ptst);
   const HlldStarTransverse tl = hlld_star_transverse(wl, sl, sm, ptst, bn);
   const HlldStarTransverse tr = hlld_star_transverse(wr, sr, sm, ptst, bn);
   Real ulst[NWAVE_FACE], urst[NWAVE_FACE], vbl, vbr;
-  hlld_star_state(wl, ul, mhd_face_total_pressure(wl, bn), sl, sm, ptst, bn, tl, ulst, vbl);
-  hlld_star_state(wr, ur, mhd_face_total_pressure(wr, bn), sr, sm, ptst, bn, tr, urst, vbr);
+  hlld_star_state(wl, ul, ptl, sl, sm, ptst, bn, tl, ulst, vbl);
+  hlld_star_state(wr, ur, ptr, sr, sm, ptst, bn, tr, urst, vbr);
   const HlldInner in = hlld_inner(tl, tr, bn, sm, ptst);
   Real uldst[NWAVE_FACE], urdst[NWAVE_FACE];
   hlld_inner_state(in, Real(-1), in.sqdl, ulst, vbl, uldst);
@@ -322,7 +323,7 @@ KOKKOS_FORCEINLINE_FUNCTION void mhd_flux_hlld_branch(const IdealGas& eos, const
     return;
   }
   Real sm, ptst;
-  hlld_contact(wl, wr, bn, sl, sr, sm, ptst);
+  hlld_contact(wl, wr, mhd_face_total_pressure(wl, bn), mhd_face_total_pressure(wr, bn), sl, sr, sm, ptst);
   const HlldStarTransverse tl = hlld_star_transverse(wl, sl, sm, ptst, bn);
   const HlldStarTransverse tr = hlld_star_transverse(wr, sr, sm, ptst, bn);
   const HlldInner in = hlld_inner(tl, tr, bn, sm, ptst);
