@@ -67,14 +67,13 @@ template <WenoWeights W, EigenAverage A>
 void face_fluxes(const FdOptions& opt, const Grid& g, int d, SlabRange s, const Array4& u, const Array4& faces) {
   const int di = d == 0, dj = d == 1, dk = d == 2, k0 = s.k0;
   par_for<kFdMinBlocks>("fd_fused_flux", face_box(g, d, s), KOKKOS_LAMBDA(int k, int j, int i) {
-    Real us[kWenoStencil][NHYDRO], ws[kWenoStencil][NHYDRO], fs[kWenoStencil][NHYDRO], cs[kWenoStencil];
-    for (int m = 0; m < kWenoStencil; ++m) {
+    auto cell = [&](int m, Real uc[NHYDRO], Real w[NHYDRO], Real f[NHYDRO], Real& c) {
       const int o = m - 3;
-      for (int n = 0; n < NHYDRO; ++n) us[m][n] = u(face_slot(d, n), k + o * dk, j + o * dj, i + o * di);
-      cell_flux(opt.eos, us[m], ws[m], fs[m], cs[m]);
-    }
+      for (int n = 0; n < NHYDRO; ++n) uc[n] = u(face_slot(d, n), k + o * dk, j + o * dj, i + o * di);
+      cell_flux(opt.eos, uc, w, f, c);
+    };
     Real fh[NHYDRO];
-    weno_face_flux<W, A>(opt, us, ws, fs, cs, fh);
+    weno_face_flux<W, A>(opt, cell, fh);
     for (int n = 0; n < NHYDRO; ++n) faces(face_slot(d, n), k - k0, j, i) = fh[n];
   });
 }
