@@ -99,6 +99,27 @@ TEST(MhdRiemann, FastSpeed) {
   EXPECT_NEAR(static_cast<long double>(cf), std::sqrt(cf2), 4 * static_cast<long double>(kEps));
 }
 
+// A random pair of face states and a normal field of one of five kinds,
+// chosen by trial / 4 % 5 (the kind is returned): generic; transverse field
+// tiny (HLLD's degenerate star branch; every eighth with ca > a, where the
+// fast wave is the Alfven wave); no normal field (degenerate inner states);
+// velocities tiny (contact speed near 0); kind 4 is the callers' symmetric
+// collision.
+int draw_face_states(std::mt19937_64& rng, int trial, Real wl[NW], Real wr[NW], Real& bn) {
+  std::uniform_real_distribution<Real> pos(Real(0.1), Real(10)), sgn(Real(-3), Real(3)),
+      tiny(Real(-1e-30), Real(1e-30));
+  const int kind = (trial / 4) % 5;
+  auto vdist = kind == 3 ? tiny : sgn;
+  auto tdist = kind == 1 ? tiny : sgn;
+  for (Real* w : {wl, wr}) {
+    const Real draw[NW] = {pos(rng), vdist(rng), vdist(rng), vdist(rng), pos(rng), tdist(rng), tdist(rng)};
+    for (int n = 0; n < NW; ++n) w[n] = draw[n];
+  }
+  bn = kind == 2 ? Real(0) : sgn(rng);
+  if (kind == 1 && trial % 8 == 4) bn = Real(4) * sgn(rng);  // ca > a: fast = Alfven
+  return kind;
+}
+
 // ---------------------------------------------------------------------------
 // Consistency and bitwise symmetries on random states.
 
@@ -106,8 +127,6 @@ template <MhdRiemannSolver RS>
 void check_solver(const char* name) {
   const IdealGas eos(Real(5) / Real(3));
   std::mt19937_64 rng(42);
-  std::uniform_real_distribution<Real> pos(Real(0.1), Real(10)), sgn(Real(-3), Real(3)),
-      tiny(Real(-1e-30), Real(1e-30));
   long long bad_sym = 0, bad_consistent = 0, consistent_checks = 0;
   Real worst = 0;
   auto report = [&](const char* what, int trial, int n, Real got, Real want) {
@@ -115,17 +134,8 @@ void check_solver(const char* name) {
     ++bad_sym;
   };
   for (int trial = 0; trial < 20000; ++trial) {
-    // Kinds of states: generic; transverse field tiny (HLLD's degenerate
-    // star branch); no normal field (degenerate inner states); velocities
-    // tiny (contact speed near 0); a symmetric collision (contact speed
-    // exactly 0).
-    const int kind = (trial / 4) % 5;
-    auto vdist = kind == 3 ? tiny : sgn;
-    auto tdist = kind == 1 ? tiny : sgn;
-    Real wl[NW] = {pos(rng), vdist(rng), vdist(rng), vdist(rng), pos(rng), tdist(rng), tdist(rng)};
-    Real wr[NW] = {pos(rng), vdist(rng), vdist(rng), vdist(rng), pos(rng), tdist(rng), tdist(rng)};
-    Real bn = kind == 2 ? Real(0) : sgn(rng);
-    if (kind == 1 && trial % 8 == 4) bn = Real(4) * sgn(rng);  // ca > a: fast = Alfven
+    Real wl[NW], wr[NW], bn;
+    const int kind = draw_face_states(rng, trial, wl, wr, bn);
     const bool same = trial % 4 == 0;
     if (same)
       for (int n = 0; n < NW; ++n) wr[n] = wl[n];
@@ -241,8 +251,7 @@ struct HlldBothForms {
 TEST(MhdRiemann, HlldFormsAgree) {
   const IdealGas eos(Real(5) / Real(3));
   std::mt19937_64 rng(42);
-  std::uniform_real_distribution<Real> pos(Real(0.1), Real(10)), sgn(Real(-3), Real(3)),
-      tiny(Real(-1e-30), Real(1e-30));
+  std::uniform_real_distribution<Real> sgn(Real(-3), Real(3));
   constexpr int kStates = 80000;
   // Per state: wl (7), wr (7), bn.
   Kokkos::View<Real* [2 * NW + 1], MemSpace> in("hlld_states", kStates);
@@ -261,16 +270,9 @@ TEST(MhdRiemann, HlldFormsAgree) {
     ++ways[sl >= 0 ? 0 : sr <= 0 ? 1 : sm > 0 ? 2 : sm < 0 ? 3 : 4];
   };
   for (int trial = 0; trial < kStates / 2; ++trial) {
-    // The kinds of check_solver: generic, tiny transverse field, no normal
-    // field, tiny velocities, a symmetric collision; a quarter of them
-    // carried by a supersonic flow.
-    const int kind = (trial / 4) % 5;
-    auto vdist = kind == 3 ? tiny : sgn;
-    auto tdist = kind == 1 ? tiny : sgn;
-    Real wl[NW] = {pos(rng), vdist(rng), vdist(rng), vdist(rng), pos(rng), tdist(rng), tdist(rng)};
-    Real wr[NW] = {pos(rng), vdist(rng), vdist(rng), vdist(rng), pos(rng), tdist(rng), tdist(rng)};
-    Real bn = kind == 2 ? Real(0) : sgn(rng);
-    if (kind == 1 && trial % 8 == 4) bn = Real(4) * sgn(rng);
+    // The states of check_solver, a quarter of them carried by a supersonic flow.
+    Real wl[NW], wr[NW], bn;
+    const int kind = draw_face_states(rng, trial, wl, wr, bn);
     if (kind == 4) {
       const Real pw[NW] = {wl[0], -wl[1], wl[2], wl[3], wl[4], -wl[5], -wl[6]};
       for (int n = 0; n < NW; ++n) wr[n] = pw[n];
