@@ -1,12 +1,14 @@
-// The WENO kernel of the fused FD MHD stage for GPUs: a team takes a
-// segment of S faces along the axis in R neighbouring rows and works
-// through it in phases, each a loop over the team's threads with its
-// results in team scratch (a barrier between): the cells (state,
-// primitives, flux, wave speeds, each cell once), the faces' eigen-systems,
-// the characteristic differences (a thread per face and difference), the
-// WENO correction (a thread per face and wave), the face fluxes and the
+// The WENO kernel of the fused FD MHD stage for GPUs: a team takes the
+// rows of faces along the axis and walks them a segment of S faces at a
+// time, each segment in phases, each a loop over the team's threads with
+// its results in team scratch (a barrier between): the cells (flux, wave
+// speeds, each cell once) together with the faces' eigen-systems, the
+// characteristic differences (a thread per face and difference), the WENO
+// correction (a thread per face and wave), the face fluxes and the
 // modified fluxes of the constrained transport, and K += the flux
-// difference (the last axis ends the stage).
+// difference (the last axis ends the stage). The next segment's cells and
+// K are copied into scratch asynchronously (backend/async_copy.hpp) while
+// this one is worked on.
 // Why phases: a thread per whole face (the previous form) kept the 70
 // characteristic differences of seven waves live: 255 registers with 480
 // bytes of spills, three teams of 128 a multiprocessor, 5.0e7
@@ -19,6 +21,18 @@
 // registers), 8.2e7 with six (80 registers; the barrier waits of the
 // phases with one thread per face were 48% of the stalls at four), 8.7e7
 // with segments of 31 faces, one warp with the far face.
+// Why a team walks its rows with copies ahead: clock counters around the
+// phases (one thread of every 61st team) put 40% of a segment's time in the
+// update (the wait for K) and 26% in the cells phase (the wait for the
+// state; along y and z a row's cells are a plane apart), each a trip to
+// device memory that the team's other phases could not cover. Copied a
+// segment ahead, the two took 6% and 20%: 8.76e7 -> 1.19e8 in one lease.
+// The eigen-systems beside the cells (their primitives from the state,
+// not from the cells phase) take one barrier less: 1.16e8 with, 1.15e8
+// without in one lease. Starting the one-warp phases on a warp that turns
+// with the team (so that they fall on every quarter of the multiprocessor)
+// gave nothing (1.16e8 against 1.18e8).
+#include "backend/async_copy.hpp"
 #include "backend/team_scratch.hpp"
 #include "ct/fd_ct.hpp"
 #include "ct/fd_ct_stencils.hpp"
@@ -34,18 +48,15 @@ namespace ax {
 namespace fd_mhd_segments_detail {
 
 // Six teams a multiprocessor where the device's shared memory holds them
-// (H100/H200: 6 x 33 KB), else the compiler's own register count.
+// (H100/H200: 6 x 34 KB), else the compiler's own register count.
 constexpr int kTeamSize = 128;
 using FastPolicy = Kokkos::TeamPolicy<ExecSpace, Kokkos::LaunchBounds<kTeamSize, 6>>;
 using SafePolicy = Kokkos::TeamPolicy<ExecSpace>;
 using Team = SafePolicy::member_type;
 static_assert(std::is_same_v<Team, FastPolicy::member_type>, "one kernel body for both policies");
 
-// Per cell: u, the primitives u does not hold (v_n, v_t1, v_t2, p), f,
-// lambda, and B_n v_t (stage 1 of the constrained transport).
-constexpr int kU = 0, kV = 8, kF = 12, kLam = 20, kBv = 27, kCellVals = 29;
-// Slot of primitive s (mhd_cell_flux's w) among them.
-KOKKOS_FORCEINLINE_FUNCTION int w_slot(int s) { return s >= 1 && s <= 4 ? kV + s - 1 : kU + s; }
+// Per cell: u, f, lambda, and B_n v_t (stage 1 of the constrained transport).
+constexpr int kU = 0, kF = 8, kLam = 16, kBv = 23, kCellVals = 25;
 constexpr int kEigenVals = 25;                              // MhdEigenSystem less the gas' two constants
 constexpr int kDiffVals = kSegmentDiffVals<NMHD_WAVES>;     // dw, dg of the five differences
 constexpr int dw_slot(int m, int s) { return segment_dw_slot<NMHD_WAVES>(m, s); }
@@ -85,13 +96,14 @@ long long segments(const FdOptions& o, const Grid& g, int d, bool first, bool la
   // Segments of S faces in R rows. 31 faces and the far face of the row
   // are 32, one warp: the phases with a thread per face then take one pass
   // of one warp (with 32 faces the 33rd took a second pass of a warp with
-  // one lane busy). Scratch 33 KB a team, six fit in 228 KB. H200, 256^3
+  // one lane busy). Scratch 34 KB a team, six fit in 228 KB. H200, 256^3
   // MHD blast: 32 x 1 along x and 16 x 2 along y, z 8.07e7; 31 x 1 and
   // 15 x 2 8.34e7; 31 x 1 on every axis 8.70e7 (the y and z rows read
   // strided, but fewer cells are converted twice: 37 per 31 faces, not 21
   // per 15), 8.94e7 in a second lease; 26 faces (one warp of cells) 8.46e7;
   // five teams 8.27e7, seven (72 registers) 6.70e7; 8 x 4 along y, z
-  // (43 KB, five teams) was slower than 16 x 2.
+  // (43 KB, five teams) was slower than 16 x 2; teams of 160 or 192 threads
+  // (five or four a multiprocessor; before the copies ahead) 5.8e7 and 4.3e7.
   const int S = 31, R = 1;
   const int ra = d == 0 ? 1 : 0, qa = d == 2 ? 1 : 2;  // row axis, third axis
   const Box box = fd_mhd_flux_box(g, d);
@@ -105,10 +117,12 @@ long long segments(const FdOptions& o, const Grid& g, int d, bool first, bool la
   const int ir0 = ilo[ra], ir1 = ihi[ra], iq0 = ilo[qa], iq1 = ihi[qa];
   const int pitch = S + 6;  // cells f0-3 .. f0+S+2 of a row
   const int nfr = S + 1;    // faces f0 .. f0+S of a row
-  const int ncell = R * pitch, nface = R * nfr;
-  const int nscratch = ncell * kCellVals + nface * (kEigenVals + kDiffVals);
+  const int ncell = R * pitch, nface = R * nfr, nupd = R * S;
+  const int nscratch = ncell * kCellVals + nface * (kEigenVals + kDiffVals) + nupd * NMHD;
   const Real dtdx = dt / g.dx[d], A = st.A;
   const bool read_u0 = stage_reads_u0(st), read_r = stage_reads_r(st);
+  // start_increment does not read K when A is 0.
+  const bool read_k = !first || A != Real(0);
   const Array4 u = in.u, a0 = u0.u, ar = r.u, ao = out.u;
   const int team_size = phase_team_size(kTeamSize);
   const auto scratch = Kokkos::PerTeam(TeamScratch::shmem_size(nscratch));
@@ -117,12 +131,14 @@ long long segments(const FdOptions& o, const Grid& g, int d, bool first, bool la
     const ScratchBlock C{sc.data(), ncell};
     const ScratchBlock E = C.after(kCellVals, nface);
     const ScratchBlock D = E.after(kEigenVals, nface);
+    const ScratchBlock K = D.after(kDiffVals, nupd);  // K of the segment's cells
     // The face fluxes over each face's first eight differences: the face
     // phase reads a face's corrections (slots 0..6) before it writes there.
     const ScratchBlock F{D.p, nface};
+    // A team walks the segments of its R rows one after the other.
     const int t = team.league_rank();
-    const int seg = t % nseg, rb = (t / nseg) % nrb, q = qlo + t / (nseg * nrb);
-    const int f0 = lo + seg * S, r0 = rlo + rb * R;
+    const int rb = t % nrb, q = qlo + t / nrb;
+    const int r0 = rlo + rb * R;
     // (i, j, k) of position pos along d in row `row`, by selection: an
     // array indexed by d would live in local memory.
     struct Ijk {
@@ -132,107 +148,153 @@ long long segments(const FdOptions& o, const Grid& g, int d, bool first, bool la
       const int rr = r0 + row;
       return Ijk{d == 0 ? pos : rr, d == 1 ? pos : (d == 0 ? rr : q), d == 2 ? pos : q};
     };
-    // Face n = row * nfr + tf; its stencil's cell m is row * pitch + tf + m.
-    auto valid_face = [&](int n) { return r0 + n / nfr < rhi && f0 + n % nfr < hi; };
-    auto cell_of = [&](int n, int m) { return (n / nfr) * pitch + n % nfr + m; };
-    // The cells, each once; along x consecutive threads take consecutive
-    // cells of a row, along y and z consecutive rows (consecutive i).
-    Kokkos::parallel_for(Kokkos::TeamThreadRange(team, ncell), [&](int i) {
-      const int row = d == 0 ? i / pitch : i % R, pos = d == 0 ? i % pitch : i / R;
-      if (r0 + row >= rhi || f0 - 3 + pos >= hi + 2) return;  // beyond the box: never read
-      const Ijk p = point(row, f0 - 3 + pos);
-      Real uc[8], w[8], f[8], lam[NMHD_WAVES];
-      for (int s = 0; s < 8; ++s) uc[s] = u(mhd_face_slot(d, s), p.k, p.j, p.i);
-      mhd_cell_flux(eos, uc, w, f, lam);
-      const int c = row * pitch + pos;
-      for (int s = 0; s < 8; ++s) {
-        C(kU + s, c) = uc[s];
-        C(kF + s, c) = f[s];
-      }
-      for (int s = 1; s <= 4; ++s) C(w_slot(s), c) = w[s];
-      for (int s = 0; s < NMHD_WAVES; ++s) C(kLam + s, c) = lam[s];
-      for (int s = 0; s < 2; ++s) C(kBv + s, c) = uc[kMhdN] * (uc[2 + s] / uc[0]);  // as ct_bv
-    });
-    team.team_barrier();
-    // The eigen-system of each face, at the mean of cells 2 and 3.
-    Kokkos::parallel_for(Kokkos::TeamThreadRange(team, nface), [&](int n) {
-      if (!valid_face(n)) return;
-      Real wl[8], wr[8];
-      for (int s = 0; s < 8; ++s) {
-        wl[s] = C(w_slot(s), cell_of(n, 2));
-        wr[s] = C(w_slot(s), cell_of(n, 3));
-      }
-      store_eigen(mhd_eigensystem(eos, wl, wr), E, n);
-    });
-    team.team_barrier();
-    // Characteristic differences m (cells m, m + 1) of each face.
-    Kokkos::parallel_for(Kokkos::TeamThreadRange(team, nface * kWenoDiffs), [&](int i) {
-      const int n = i % nface, m = i / nface;
-      if (!valid_face(n)) return;
-      const MhdEigenSystem e = load_eigen(eos, E, n);
-      const int ca = cell_of(n, m), cb = ca + 1;
-      Real du[8], df[8], dw[NMHD_WAVES], dg[NMHD_WAVES];
-      for (int s = 0; s < 8; ++s) {
-        du[s] = C(kU + s, cb) - C(kU + s, ca);
-        df[s] = C(kF + s, cb) - C(kF + s, ca);
-      }
-      mhd_to_characteristic(e, du, dw);
-      mhd_to_characteristic(e, df, dg);
-      store_differences<NMHD_WAVES>(D, n, m, dw, dg);
-    });
-    team.team_barrier();
-    // The WENO correction of wave s of each face; its LLF speed is the
-    // largest |lambda_s| of the stencil.
-    segment_corrections<W, NMHD_WAVES>(team, D, nface, eps, valid_face, [&](int n, int s) {
-      Real alpha = 0;
-      for (int m = 0; m < kWenoStencil; ++m) alpha = math::fmax(alpha, math::fabs(C(kLam + s, cell_of(n, m))));
-      return alpha;
-    });
-    team.team_barrier();
-    // Face fluxes (central part + the corrections back-projected), and
-    // stage 1 of the constrained transport (fd_modified_flux): B_d v_t of
-    // cells f-2 .. f+1, as ct_bv; the far face is the next segment's.
-    Kokkos::parallel_for(Kokkos::TeamThreadRange(team, nface), [&](int n) {
-      if (!valid_face(n)) return;
-      Real corr[NMHD_WAVES], f[4][8], fhat[8];
-      for (int s = 0; s < NMHD_WAVES; ++s) corr[s] = D(dw_slot(0, s), n);
-      const int c1 = cell_of(n, 1);
-      for (int m = 0; m < 4; ++m)
-        for (int s = 0; s < 8; ++s) f[m][s] = C(kF + s, c1 + m);
-      mhd_assemble_face_flux(load_eigen(eos, E, n), f[0], f[1], f[2], f[3], corr, fhat);
-      for (int s = 0; s < 8; ++s) F(s, n) = fhat[s];
-      const int row = n / nfr, tf = n % nfr;
-      if (tf == S) return;
-      const Ijk p = point(row, f0 + tf);
-      for (int s = 0; s < 2; ++s) {
-        Real bv[4];
-        for (int m = 0; m < 4; ++m) bv[m] = C(kBv + s, c1 + m);
-        fstar(s, p.k, p.j, p.i) = fhat[kMhdT1 + s] + ct_i4(bv[0], bv[1], bv[2], bv[3]);
-      }
-    });
-    team.team_barrier();
-    // Cells f0 .. f0+S-1 of the interior rows: K += flux difference, and
-    // on the last axis the end of the stage.
-    Kokkos::parallel_for(Kokkos::TeamThreadRange(team, R * S), [&](int c) {
-      const int row = d == 0 ? c / S : c % R, tf = d == 0 ? c % S : c / R;
-      const int rr = r0 + row, cell = f0 + tf;
-      if (rr < ir0 || rr >= ir1 || q < iq0 || q >= iq1 || cell < is || cell >= ie) return;
-      const Ijk p = point(row, cell);
-      const int n = row * nfr + tf;
-      Real kv[NMHD];
-      for (int v = 0; v < NMHD; ++v) {  // v unrolled, so kv stays in registers
-        const int s = mhd_frame_slot(d, v);
-        const Real dv = flux_difference(dtdx, F(s, n), F(s, n + 1));
-        const Real kn = first ? start_increment(A, kacc(v, p.k, p.j, p.i), dv) : kacc(v, p.k, p.j, p.i) + dv;
-        kv[v] = kn;
-        kacc(v, p.k, p.j, p.i) = kn;  // the 2N scheme's next stage reads K
-      }
-      if (last && finish_stage_cell<NMHD>(st, read_u0, read_r, eos, floors, a0, u, ar, ao, kv, p.k, p.j, p.i))
-        ++n_hit;
-    });
+    // Cell c of the scratch: its row and position in the row; along x
+    // consecutive threads take consecutive cells of a row, along y and z
+    // consecutive rows (consecutive i).
+    auto cell_row = [&](int c) { return d == 0 ? c / pitch : c % R; };
+    auto cell_pos = [&](int c) { return d == 0 ? c % pitch : c / R; };
+    auto upd_row = [&](int c) { return d == 0 ? c / S : c % R; };
+    auto upd_pos = [&](int c) { return d == 0 ? c % S : c / R; };
+    auto interior = [&](int rr, int cell) {
+      return rr >= ir0 && rr < ir1 && q >= iq0 && q < iq1 && cell >= is && cell < ie;
+    };
+    // The copies of a segment's inputs into scratch, issued a phase or more
+    // before they are read: the conserved state of its cells (into the
+    // u slots of C, free once the differences are formed) and K of its
+    // interior cells (read by the update).
+    auto fetch_cells = [&](int f0) {
+      Kokkos::parallel_for(Kokkos::TeamThreadRange(team, ncell * 8), [&](int i) {
+        const int s = i / ncell, row = cell_row(i % ncell), pos = cell_pos(i % ncell);
+        if (r0 + row >= rhi || f0 - 3 + pos >= hi + 2) return;  // beyond the box: never read
+        const Ijk p = point(row, f0 - 3 + pos);
+        async_copy(&C(kU + s, row * pitch + pos), &u(mhd_face_slot(d, s), p.k, p.j, p.i));
+      });
+      async_commit();
+    };
+    auto fetch_k = [&](int f0) {
+      if (read_k)
+        Kokkos::parallel_for(Kokkos::TeamThreadRange(team, nupd * NMHD), [&](int i) {
+          const int c = i % nupd, v = i / nupd, row = upd_row(c), cell = f0 + upd_pos(c);
+          if (!interior(r0 + row, cell)) return;
+          const Ijk p = point(row, cell);
+          async_copy(&K(v, c), &kacc(v, p.k, p.j, p.i));
+        });
+      async_commit();
+    };
+    fetch_cells(lo);
+    fetch_k(lo);
+    for (int seg = 0; seg < nseg; ++seg) {
+      const int f0 = lo + seg * S;
+      // Face n = row * nfr + tf; its stencil's cell m is row * pitch + tf + m.
+      auto valid_face = [&](int n) { return r0 + n / nfr < rhi && f0 + n % nfr < hi; };
+      auto cell_of = [&](int n, int m) { return (n / nfr) * pitch + n % nfr + m; };
+      async_wait<1>();  // this segment's cells (its K may still be in flight)
+      team.team_barrier();
+      // The cells, each once, and (from the third warp on) the faces'
+      // eigen-systems at the mean of cells 2 and 3, from their primitives.
+      const int eig0 = (ncell + 31) / 32 * 32;
+      Kokkos::parallel_for(Kokkos::TeamThreadRange(team, eig0 + nface), [&](int i) {
+        if (i >= eig0) {
+          const int n = i - eig0;
+          if (!valid_face(n)) return;
+          Real ua[8], ub[8], wl[8], wr[8];
+          for (int s = 0; s < 8; ++s) {
+            ua[s] = C(kU + s, cell_of(n, 2));
+            ub[s] = C(kU + s, cell_of(n, 3));
+          }
+          mhd_primitives(eos, ua, wl);
+          mhd_primitives(eos, ub, wr);
+          store_eigen(mhd_eigensystem(eos, wl, wr), E, n);
+          return;
+        }
+        if (i >= ncell) return;
+        const int row = cell_row(i), pos = cell_pos(i), c = row * pitch + pos;
+        if (r0 + row >= rhi || f0 - 3 + pos >= hi + 2) return;  // not fetched: never read
+        Real uc[8], w[8], f[8], lam[NMHD_WAVES];
+        for (int s = 0; s < 8; ++s) uc[s] = C(kU + s, c);
+        mhd_cell_flux(eos, uc, w, f, lam);
+        for (int s = 0; s < 8; ++s) C(kF + s, c) = f[s];
+        for (int s = 0; s < NMHD_WAVES; ++s) C(kLam + s, c) = lam[s];
+        for (int s = 0; s < 2; ++s) C(kBv + s, c) = uc[kMhdN] * (uc[2 + s] / uc[0]);  // as ct_bv
+      });
+      team.team_barrier();
+      // Characteristic differences m (cells m, m + 1) of each face.
+      Kokkos::parallel_for(Kokkos::TeamThreadRange(team, nface * kWenoDiffs), [&](int i) {
+        const int n = i % nface, m = i / nface;
+        if (!valid_face(n)) return;
+        const MhdEigenSystem e = load_eigen(eos, E, n);
+        const int ca = cell_of(n, m), cb = ca + 1;
+        Real du[8], df[8], dw[NMHD_WAVES], dg[NMHD_WAVES];
+        for (int s = 0; s < 8; ++s) {
+          du[s] = C(kU + s, cb) - C(kU + s, ca);
+          df[s] = C(kF + s, cb) - C(kF + s, ca);
+        }
+        mhd_to_characteristic(e, du, dw);
+        mhd_to_characteristic(e, df, dg);
+        store_differences<NMHD_WAVES>(D, n, m, dw, dg);
+      });
+      team.team_barrier();
+      // The u slots are free: the next segment's cells load behind the
+      // rest of this one.
+      if (seg + 1 < nseg)
+        fetch_cells(f0 + S);
+      else
+        async_commit();  // an empty group: the waits count groups
+      // The WENO correction of wave s of each face; its LLF speed is the
+      // largest |lambda_s| of the stencil.
+      segment_corrections<W, NMHD_WAVES>(team, D, nface, eps, valid_face, [&](int n, int s) {
+        Real alpha = 0;
+        for (int m = 0; m < kWenoStencil; ++m) alpha = math::fmax(alpha, math::fabs(C(kLam + s, cell_of(n, m))));
+        return alpha;
+      });
+      async_wait<1>();  // this segment's K (the next cells may be in flight)
+      team.team_barrier();
+      // Face fluxes (central part + the corrections back-projected), and
+      // stage 1 of the constrained transport (fd_modified_flux): B_d v_t of
+      // cells f-2 .. f+1, as ct_bv; the far face is the next segment's.
+      Kokkos::parallel_for(Kokkos::TeamThreadRange(team, nface), [&](int n) {
+        if (!valid_face(n)) return;
+        Real corr[NMHD_WAVES], f[4][8], fhat[8];
+        for (int s = 0; s < NMHD_WAVES; ++s) corr[s] = D(dw_slot(0, s), n);
+        const int c1 = cell_of(n, 1);
+        for (int m = 0; m < 4; ++m)
+          for (int s = 0; s < 8; ++s) f[m][s] = C(kF + s, c1 + m);
+        mhd_assemble_face_flux(load_eigen(eos, E, n), f[0], f[1], f[2], f[3], corr, fhat);
+        for (int s = 0; s < 8; ++s) F(s, n) = fhat[s];
+        const int row = n / nfr, tf = n % nfr;
+        if (tf == S) return;
+        const Ijk p = point(row, f0 + tf);
+        for (int s = 0; s < 2; ++s) {
+          Real bv[4];
+          for (int m = 0; m < 4; ++m) bv[m] = C(kBv + s, c1 + m);
+          fstar(s, p.k, p.j, p.i) = fhat[kMhdT1 + s] + ct_i4(bv[0], bv[1], bv[2], bv[3]);
+        }
+      });
+      team.team_barrier();
+      // Cells f0 .. f0+S-1 of the interior rows: K += flux difference, and
+      // on the last axis the end of the stage.
+      Kokkos::parallel_for(Kokkos::TeamThreadRange(team, nupd), [&](int c) {
+        const int row = upd_row(c), tf = upd_pos(c), cell = f0 + tf;
+        if (!interior(r0 + row, cell)) return;
+        const Ijk p = point(row, cell);
+        const int n = row * nfr + tf;
+        Real kv[NMHD];
+        for (int v = 0; v < NMHD; ++v) {  // v unrolled, so kv stays in registers
+          const int s = mhd_frame_slot(d, v);
+          const Real dv = flux_difference(dtdx, F(s, n), F(s, n + 1));
+          const Real kn = first ? start_increment(A, read_k ? K(v, c) : Real(0), dv) : K(v, c) + dv;
+          kv[v] = kn;
+          kacc(v, p.k, p.j, p.i) = kn;  // the 2N scheme's next stage reads K
+        }
+        if (last && finish_stage_cell<NMHD>(st, read_u0, read_r, eos, floors, a0, u, ar, ao, kv, p.k, p.j, p.i))
+          ++n_hit;
+      });
+      team.team_barrier();  // K and F read: the next segment may overwrite them
+      if (seg + 1 < nseg) fetch_k(f0 + S);
+    }
   };
   long long hits = 0;
-  FastPolicy fast(nseg * nrb * nq, team_size);
+  FastPolicy fast(nrb * nq, team_size);
   fast.set_scratch_size(0, scratch);
   // The launch's own check, asked first: a device with less shared memory a
   // multiprocessor (A100: 164 KB) would refuse six teams. The query takes
@@ -241,7 +303,7 @@ long long segments(const FdOptions& o, const Grid& g, int d, bool first, bool la
   if (fast.team_size_max(kernel, Kokkos::ParallelReduceTag()) >= team_size) {
     Kokkos::parallel_reduce("fd_mhd_fused_segments", fast, kernel, hits);
   } else {
-    SafePolicy safe(nseg * nrb * nq, team_size);
+    SafePolicy safe(nrb * nq, team_size);
     safe.set_scratch_size(0, scratch);
     Kokkos::parallel_reduce("fd_mhd_fused_segments", safe, kernel, hits);
   }

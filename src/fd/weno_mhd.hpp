@@ -23,24 +23,32 @@ KOKKOS_INLINE_FUNCTION int mhd_frame_slot(int d, int v) {
   return v < NHYDRO ? frame_slot(d, v) : IB1 + (v - IB1 - d + 3) % 3;
 }
 
-// Primitives w, physical flux f and the seven wave speeds of one cell
-// (face frame), from its conserved state u.
-KOKKOS_INLINE_FUNCTION void mhd_cell_flux(const IdealGas& eos, const Real u[8], Real w[8], Real f[8],
-                                          Real lambda[NMHD_WAVES]) {
+// Primitives w (rho, v_n, v_t1, v_t2, p, B_n, B_t1, B_t2; face frame) of
+// one cell from its conserved state u.
+KOKKOS_FORCEINLINE_FUNCTION void mhd_primitives(const IdealGas& eos, const Real u[8], Real w[8]) {
   const Real inv_rho = Real(1) / u[0];
   const Real vn = u[1] * inv_rho, vt1 = u[2] * inv_rho, vt2 = u[3] * inv_rho;
   const Real bn = u[kMhdN], bt1 = u[kMhdT1], bt2 = u[kMhdT2];
   const Real pm = Real(0.5) * (bn * bn + bt1 * bt1 + bt2 * bt2);
-  const Real p = eos.gm1 * (u[4] - Real(0.5) * (u[1] * vn + u[2] * vt1 + u[3] * vt2) - pm);
-  const Real pt = p + pm, vb = vn * bn + vt1 * bt1 + vt2 * bt2;
   w[0] = u[0];
   w[1] = vn;
   w[2] = vt1;
   w[3] = vt2;
-  w[4] = p;
+  w[4] = eos.gm1 * (u[4] - Real(0.5) * (u[1] * vn + u[2] * vt1 + u[3] * vt2) - pm);
   w[kMhdN] = bn;
   w[kMhdT1] = bt1;
   w[kMhdT2] = bt2;
+}
+
+// Primitives w, physical flux f and the seven wave speeds of one cell
+// (face frame), from its conserved state u.
+KOKKOS_INLINE_FUNCTION void mhd_cell_flux(const IdealGas& eos, const Real u[8], Real w[8], Real f[8],
+                                          Real lambda[NMHD_WAVES]) {
+  mhd_primitives(eos, u, w);
+  const Real vn = w[1], vt1 = w[2], vt2 = w[3], p = w[4];
+  const Real bn = w[kMhdN], bt1 = w[kMhdT1], bt2 = w[kMhdT2];
+  const Real pm = Real(0.5) * (bn * bn + bt1 * bt1 + bt2 * bt2);
+  const Real pt = p + pm, vb = vn * bn + vt1 * bt1 + vt2 * bt2;
   f[0] = u[1];
   f[1] = u[1] * vn + pt - bn * bn;
   f[2] = u[2] * vn - bn * bt1;
