@@ -1,7 +1,7 @@
 // The fused FD WENO5 hydro stage as team kernels (solver.fused_layout:
 // tiles), the GPU design of the FD MHD segments kernel applied to hydro: a
-// team takes a segment of S faces of one row along the axis and works
-// through it in phases, each a loop over the team's threads with its
+// team walks one row along the axis a segment of S faces at a time and
+// works through each segment in phases, each a loop over the team's threads with its
 // results in team scratch (a barrier between): the cells (state,
 // primitives, flux, sound speed, each cell once), each face's
 // eigen-system and LLF speeds, the characteristic differences (a thread
@@ -16,8 +16,13 @@
 // go to no array: K is updated from scratch, so this layout needs no face
 // array (K and the state only).
 // Measured (H200, 256^3 blast, lsrk4): 1.80e8 cell-updates/s against 3.12e8
-// for the faces layout, so it stays opt-in: the phases' barriers and
-// scratch traffic cost more than the conversions they save.
+// for the faces layout when a team took one segment and read its cells and
+// K from device memory in the phases that needed them; walking the row with
+// the next segment's cells and K copied ahead (backend/async_copy.hpp, as
+// the FD MHD kernel) 3.02e8 against 3.34e8 in one lease. It stays opt-in:
+// the phases' barriers and scratch traffic still cost more than the
+// conversions they save.
+#include "backend/async_copy.hpp"
 #include "fd/fd_dispatch.hpp"
 #include "fd/fd_fused.hpp"
 #include "fd/fd_segments.hpp"
@@ -83,20 +88,23 @@ long long segments(const FdOptions& o, const Grid& g, int d, bool first, bool la
   const int rlo = g.is(ra), nrow = g.ie(ra) - rlo, qlo = g.is(qa), nq = g.ie(qa) - qlo;
   constexpr int pitch = S + 6;  // cells f0-3 .. f0+S+2
   constexpr int nfr = S + 1;    // faces f0 .. f0+S
-  constexpr int nscratch = pitch * kCellVals + nfr * (kFaceVals + kDiffVals);
+  constexpr int nscratch = pitch * kCellVals + nfr * (kFaceVals + kDiffVals) + S * NHYDRO;
   const Real dtdx = dt / g.dx[d], Ak = st.A;
   const bool read_u0 = stage_reads_u0(st), read_r = stage_reads_r(st);
+  const bool read_k = !first || Ak != Real(0);  // start_increment does not read K when A is 0
   const int team_size = phase_team_size(kTeamSize);
   auto kernel = KOKKOS_LAMBDA(const Team& team, long long& n_hit) {
     TeamScratch sc(team.team_scratch(0), nscratch);
     const ScratchBlock C{sc.data(), pitch};
     const ScratchBlock E = C.after(kCellVals, nfr);
     const ScratchBlock D = E.after(kFaceVals, nfr);
+    const ScratchBlock K = D.after(kDiffVals, S);  // K of the segment's cells
     // The face fluxes over each face's first five differences: the face
     // phase reads a face's corrections (slots 0..4) before it writes there.
     const ScratchBlock F{D.p, nfr};
+    // A team walks the segments of its row one after the other.
     const int t = team.league_rank();
-    const int f0 = is + (t % nseg) * S, rr = rlo + (t / nseg) % nrow, q = qlo + t / (nseg * nrow);
+    const int rr = rlo + t % nrow, q = qlo + t / nrow;
     struct Ijk {
       int i, j, k;
     };
@@ -105,90 +113,124 @@ long long segments(const FdOptions& o, const Grid& g, int d, bool first, bool la
     auto point = [&](int pos) {
       return Ijk{d == 0 ? pos : rr, d == 1 ? pos : (d == 0 ? rr : q), d == 2 ? pos : q};
     };
-    // Face n of the segment is f0 + n; its stencil's cell m is cell n + m.
-    Kokkos::parallel_for(Kokkos::TeamThreadRange(team, pitch), [&](int c) {
-      const int pos = f0 - 3 + c;
-      if (pos >= hi + 2) return;  // beyond the last face's stencil: never read
-      const Ijk p = point(pos);
-      Real uc[NHYDRO], w[NHYDRO], f[NHYDRO], cs;
-      for (int s = 0; s < NHYDRO; ++s) uc[s] = u(face_slot(d, s), p.k, p.j, p.i);
-      cell_flux(eos, uc, w, f, cs);
-      for (int s = 0; s < NHYDRO; ++s) {
-        C(kU + s, c) = uc[s];
-        C(kF + s, c) = f[s];
-      }
-      for (int s = 1; s < NHYDRO; ++s) C(w_slot(s), c) = w[s];
-      C(kC, c) = cs;
-    });
-    team.team_barrier();
-    auto valid_face = [&](int n) { return f0 + n < hi; };
-    // The eigen-system of each face (cells 2 and 3) and its LLF speeds.
-    Kokkos::parallel_for(Kokkos::TeamThreadRange(team, nfr), [&](int n) {
-      if (!valid_face(n)) return;
-      Real wl[NHYDRO], wr[NHYDRO];
-      for (int s = 0; s < NHYDRO; ++s) {
-        wl[s] = C(w_slot(s), n + 2);
-        wr[s] = C(w_slot(s), n + 3);
-      }
-      store_eigen(face_eigensystem<A>(eos, wl, wr), E, n);
-      Real alpha[3] = {0, 0, 0};
-      for (int m = 0; m < kWenoStencil; ++m) alpha_update(alpha, C(w_slot(1), n + m), C(kC, n + m));
-      for (int s = 0; s < 3; ++s) E(kAlpha + s, n) = alpha[s];
-    });
-    team.team_barrier();
-    // Characteristic differences m (cells m, m + 1) of each face.
-    Kokkos::parallel_for(Kokkos::TeamThreadRange(team, nfr * kWenoDiffs), [&](int i) {
-      const int n = i % nfr, m = i / nfr;
-      if (!valid_face(n)) return;
-      Real ua[NHYDRO], ub[NHYDRO], fa[NHYDRO], fb[NHYDRO], dw[NHYDRO], dg[NHYDRO];
-      for (int s = 0; s < NHYDRO; ++s) {
-        ua[s] = C(kU + s, n + m);
-        ub[s] = C(kU + s, n + m + 1);
-        fa[s] = C(kF + s, n + m);
-        fb[s] = C(kF + s, n + m + 1);
-      }
-      characteristic_differences(load_eigen(E, n), ua, ub, fa, fb, dw, dg);
-      store_differences<NHYDRO>(D, n, m, dw, dg);
-    });
-    team.team_barrier();
-    // The WENO correction of field s of each face.
-    segment_corrections<W, NHYDRO>(team, D, nfr, eps, valid_face, [&](int n, int s) {
-      const Real alpha3[3] = {E(kAlpha, n), E(kAlpha + 1, n), E(kAlpha + 2, n)};
-      return alpha_of_field(alpha3, s);
-    });
-    team.team_barrier();
-    // Face fluxes: the central part of cells 1..4 + the corrections
-    // back-projected.
-    Kokkos::parallel_for(Kokkos::TeamThreadRange(team, nfr), [&](int n) {
-      if (!valid_face(n)) return;
-      Real corr[NHYDRO], f[4][NHYDRO], fhat[NHYDRO];
-      for (int s = 0; s < NHYDRO; ++s) corr[s] = D(dw_slot(0, s), n);
-      for (int m = 0; m < 4; ++m)
-        for (int s = 0; s < NHYDRO; ++s) f[m][s] = C(kF + s, n + 1 + m);
-      assemble_face_flux(load_eigen(E, n), f[0], f[1], f[2], f[3], corr, fhat);
-      for (int s = 0; s < NHYDRO; ++s) F(s, n) = fhat[s];
-    });
-    team.team_barrier();
-    // Cells f0 .. f0+S-1: K += flux difference; on the last axis the end of
-    // the stage.
-    Kokkos::parallel_for(Kokkos::TeamThreadRange(team, S), [&](int c) {
-      const int cell = f0 + c;
-      if (cell >= ie) return;
-      const Ijk p = point(cell);
-      Real kv[NHYDRO];
-      for (int v = 0; v < NHYDRO; ++v) {  // v unrolled, so kv stays in registers
-        const int s = frame_slot(d, v);
-        const Real dv = flux_difference(dtdx, F(s, c), F(s, c + 1));
-        const Real kn = first ? start_increment(Ak, kacc(v, p.k, p.j, p.i), dv) : kacc(v, p.k, p.j, p.i) + dv;
-        kv[v] = kn;
-        if (!last || store_k) kacc(v, p.k, p.j, p.i) = kn;
-      }
-      if (last && finish_stage_cell<NHYDRO>(st, read_u0, read_r, eos, floors, u0, u, r, out, kv, p.k, p.j, p.i))
-        ++n_hit;
-    });
+    // The copies of a segment's inputs into scratch, issued a phase or more
+    // before they are read (as the FD MHD segments kernel): the conserved
+    // state of its cells (into the u slots of C, free once the differences
+    // are formed) and K of its cells (read by the update).
+    auto fetch_cells = [&](int f0) {
+      Kokkos::parallel_for(Kokkos::TeamThreadRange(team, pitch * NHYDRO), [&](int i) {
+        const int c = i % pitch, s = i / pitch, pos = f0 - 3 + c;
+        if (pos >= hi + 2) return;  // beyond the last face's stencil: never read
+        const Ijk p = point(pos);
+        async_copy(&C(kU + s, c), &u(face_slot(d, s), p.k, p.j, p.i));
+      });
+      async_commit();
+    };
+    auto fetch_k = [&](int f0) {
+      if (read_k)
+        Kokkos::parallel_for(Kokkos::TeamThreadRange(team, S * NHYDRO), [&](int i) {
+          const int c = i % S, v = i / S;
+          if (f0 + c >= ie) return;
+          const Ijk p = point(f0 + c);
+          async_copy(&K(v, c), &kacc(v, p.k, p.j, p.i));
+        });
+      async_commit();
+    };
+    fetch_cells(is);
+    fetch_k(is);
+    for (int seg = 0; seg < nseg; ++seg) {
+      const int f0 = is + seg * S;
+      auto valid_face = [&](int n) { return f0 + n < hi; };
+      async_wait<1>();  // this segment's cells (its K may still be in flight)
+      team.team_barrier();
+      // Face n of the segment is f0 + n; its stencil's cell m is cell n + m.
+      Kokkos::parallel_for(Kokkos::TeamThreadRange(team, pitch), [&](int c) {
+        if (f0 - 3 + c >= hi + 2) return;  // not fetched: never read
+        Real uc[NHYDRO], w[NHYDRO], f[NHYDRO], cs;
+        for (int s = 0; s < NHYDRO; ++s) uc[s] = C(kU + s, c);
+        cell_flux(eos, uc, w, f, cs);
+        for (int s = 0; s < NHYDRO; ++s) C(kF + s, c) = f[s];
+        for (int s = 1; s < NHYDRO; ++s) C(w_slot(s), c) = w[s];
+        C(kC, c) = cs;
+      });
+      team.team_barrier();
+      // The eigen-system of each face (cells 2 and 3) and its LLF speeds.
+      Kokkos::parallel_for(Kokkos::TeamThreadRange(team, nfr), [&](int n) {
+        if (!valid_face(n)) return;
+        Real wl[NHYDRO], wr[NHYDRO];
+        for (int s = 0; s < NHYDRO; ++s) {
+          wl[s] = C(w_slot(s), n + 2);
+          wr[s] = C(w_slot(s), n + 3);
+        }
+        store_eigen(face_eigensystem<A>(eos, wl, wr), E, n);
+        Real alpha[3] = {0, 0, 0};
+        for (int m = 0; m < kWenoStencil; ++m) alpha_update(alpha, C(w_slot(1), n + m), C(kC, n + m));
+        for (int s = 0; s < 3; ++s) E(kAlpha + s, n) = alpha[s];
+      });
+      team.team_barrier();
+      // Characteristic differences m (cells m, m + 1) of each face.
+      Kokkos::parallel_for(Kokkos::TeamThreadRange(team, nfr * kWenoDiffs), [&](int i) {
+        const int n = i % nfr, m = i / nfr;
+        if (!valid_face(n)) return;
+        Real ua[NHYDRO], ub[NHYDRO], fa[NHYDRO], fb[NHYDRO], dw[NHYDRO], dg[NHYDRO];
+        for (int s = 0; s < NHYDRO; ++s) {
+          ua[s] = C(kU + s, n + m);
+          ub[s] = C(kU + s, n + m + 1);
+          fa[s] = C(kF + s, n + m);
+          fb[s] = C(kF + s, n + m + 1);
+        }
+        characteristic_differences(load_eigen(E, n), ua, ub, fa, fb, dw, dg);
+        store_differences<NHYDRO>(D, n, m, dw, dg);
+      });
+      team.team_barrier();
+      // The u slots are free: the next segment's cells load behind the rest
+      // of this one.
+      if (seg + 1 < nseg)
+        fetch_cells(f0 + S);
+      else
+        async_commit();  // an empty group: the waits count groups
+      // The WENO correction of field s of each face.
+      segment_corrections<W, NHYDRO>(team, D, nfr, eps, valid_face, [&](int n, int s) {
+        const Real alpha3[3] = {E(kAlpha, n), E(kAlpha + 1, n), E(kAlpha + 2, n)};
+        return alpha_of_field(alpha3, s);
+      });
+      async_wait<1>();  // this segment's K (the next cells may be in flight)
+      team.team_barrier();
+      // Face fluxes: the central part of cells 1..4 + the corrections
+      // back-projected.
+      Kokkos::parallel_for(Kokkos::TeamThreadRange(team, nfr), [&](int n) {
+        if (!valid_face(n)) return;
+        Real corr[NHYDRO], f[4][NHYDRO], fhat[NHYDRO];
+        for (int s = 0; s < NHYDRO; ++s) corr[s] = D(dw_slot(0, s), n);
+        for (int m = 0; m < 4; ++m)
+          for (int s = 0; s < NHYDRO; ++s) f[m][s] = C(kF + s, n + 1 + m);
+        assemble_face_flux(load_eigen(E, n), f[0], f[1], f[2], f[3], corr, fhat);
+        for (int s = 0; s < NHYDRO; ++s) F(s, n) = fhat[s];
+      });
+      team.team_barrier();
+      // Cells f0 .. f0+S-1: K += flux difference; on the last axis the end
+      // of the stage.
+      Kokkos::parallel_for(Kokkos::TeamThreadRange(team, S), [&](int c) {
+        const int cell = f0 + c;
+        if (cell >= ie) return;
+        const Ijk p = point(cell);
+        Real kv[NHYDRO];
+        for (int v = 0; v < NHYDRO; ++v) {  // v unrolled, so kv stays in registers
+          const int s = frame_slot(d, v);
+          const Real dv = flux_difference(dtdx, F(s, c), F(s, c + 1));
+          const Real kn = first ? start_increment(Ak, read_k ? K(v, c) : Real(0), dv) : K(v, c) + dv;
+          kv[v] = kn;
+          if (!last || store_k) kacc(v, p.k, p.j, p.i) = kn;
+        }
+        if (last && finish_stage_cell<NHYDRO>(st, read_u0, read_r, eos, floors, u0, u, r, out, kv, p.k, p.j, p.i))
+          ++n_hit;
+      });
+      team.team_barrier();  // K and F read: the next segment may overwrite them
+      if (seg + 1 < nseg) fetch_k(f0 + S);
+    }
   };
   long long hits = 0;
-  Policy policy(nseg * nrow * nq, team_size);
+  Policy policy(nrow * nq, team_size);
   policy.set_scratch_size(0, Kokkos::PerTeam(TeamScratch::shmem_size(nscratch)));
   Kokkos::parallel_reduce("fd_fused_segments", policy, kernel, hits);
   return hits;
