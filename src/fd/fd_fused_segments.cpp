@@ -1,8 +1,8 @@
 // The fused FD WENO5 hydro stage as team kernels (solver.fused_layout:
 // tiles), the GPU design of the FD MHD segments kernel applied to hydro: a
 // team walks one row along the axis a segment of S faces at a time and
-// works through each segment in phases, each a loop over the team's threads with its
-// results in team scratch (a barrier between): the cells (state,
+// works through each segment in phases, each a loop over the team's
+// threads with its results in team scratch (a barrier between): the cells (state,
 // primitives, flux, sound speed, each cell once), each face's
 // eigen-system and LLF speeds, the characteristic differences (a thread
 // per face and difference), the WENO correction (a thread per face and
