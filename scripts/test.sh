@@ -29,7 +29,8 @@ fuzz_seconds=${ASTRONOMIX_FUZZ_SECONDS:-60}
 if [ "$fuzz_seconds" -gt 0 ]; then
   echo "[test] fuzzing the config loader for $fuzz_seconds s (libFuzzer, clang, address + undefined)"
   # clang's vectorisation remarks on loops GCC vectorises are not errors of ours.
-  CC=clang CXX=clang++ BUILD_DIR=build-fuzz ASTRONOMIX_SKIP_APT=1 ASTRONOMIX_CMAKE_ARGS="-DASTRONOMIX_FUZZ=ON \
+  CC=clang CXX=clang++ BUILD_DIR=build-fuzz ASTRONOMIX_SKIP_APT=1 ASTRONOMIX_BUILD_TARGET=astronomix_fuzz_config \
+  ASTRONOMIX_CMAKE_ARGS="-DASTRONOMIX_FUZZ=ON \
 -DASTRONOMIX_SANITIZE=address,undefined -DASTRONOMIX_TESTS=OFF -DASTRONOMIX_BENCHMARKS=OFF \
 -DASTRONOMIX_WERROR=OFF -DCMAKE_BUILD_TYPE=RelWithDebInfo" bash "$here/scripts/build.sh"
   corpus=$(mktemp -d /tmp/astronomix-fuzz-corpus.XXXXXX)
