@@ -18,7 +18,17 @@
 // 2.60e9 at 32 x 4 x 16; this form 2.60e9 at 32 x 4 x 16, 2.66-2.70e9 at
 // 16 x 8 x 32 (the first form 2.62e9 there); 2.98-3.03e9 once HLLC took
 // five divisions a face instead of nine (hydro/riemann.hpp).
+// The conserved state each plane phase converts is copied into the plane's
+// slots asynchronously (backend/async_copy.hpp) while the plane before is
+// worked on: the layers once the faces phase has read them, a column's own
+// cell once its column phase has. No scratch is added, and the plane phase
+// no longer waits on device memory: 3.00e9 -> 3.12-3.15e9 (one lease),
+// 3.15-3.19e9 with four teams a multiprocessor (below; 3.23e9 in a later
+// lease, where the fused tests passed on the H200). Copying u0 and in
+// of the finish ahead as well would take 51.5 KB of scratch, more than the
+// 48 KB Kokkos gives a team: the launch fails.
 #include "fv/fv_fused.hpp"
+#include "backend/async_copy.hpp"
 #include "backend/team_scratch.hpp"
 #include "fv/fv_fused_dispatch.hpp"
 #include "fv/fv_fused_faces.hpp"
@@ -32,18 +42,20 @@ namespace fv_fused_tiles_detail {
 // layer cells and far faces per tile than 32 x 4 (2.58-2.60e9): 2.63-2.70e9
 // (strips of 16: 2.66-2.67e9).
 constexpr int kTX = 16, kTY = 8, kSZ = 32, kColumns = kTX * kTY;
-// Five teams a multiprocessor (96 registers, up to 300 bytes of spills by
-// ptxas for sm_90): latency-bound, so occupancy pays more than the spills
-// cost. H200, 256^3, the first form: 3 teams 2.38e9, 4 teams 2.38e9, 5
-// teams 2.61e9; six (80 registers; 360 bytes of spills) 2.56e9.
-using Policy = Kokkos::TeamPolicy<ExecSpace, Kokkos::LaunchBounds<kColumns, 5>>;
+// Four teams a multiprocessor. H200, 256^3, the first form: 3 teams
+// 2.38e9, 4 teams 2.38e9, 5 teams 2.61e9 (96 registers, up to 300 bytes of
+// spills), six (80 registers; 360 bytes of spills) 2.56e9: occupancy paid
+// while the plane phase waited on memory. With the copies ahead, two runs
+// in one lease: four teams 3.15e9 and 3.19e9, five 3.12e9 twice; strips
+// of 16 planes 3.06-3.09e9, of 64 2.96e9, tiles of 32 x 4 3.08-3.09e9.
+using Policy = Kokkos::TeamPolicy<ExecSpace, Kokkos::LaunchBounds<kColumns, 4>>;
 using Team = Policy::member_type;
 constexpr int kHalo = 2;  // PLM reads two cells on each side of a cell
 constexpr int kPX = kTX + 2 * kHalo, kPY = kTY + 2 * kHalo;
 // Team scratch, in values of NHYDRO each: the plane, the x- and y-faces,
 // each column's lower z-face, the two planes above (the z ring) and the
-// left state of each column's next z-face. 41.3 KB at 16 x 8: five teams
-// fit in an H100/H200 multiprocessor's 228 KB.
+// left state of each column's next z-face. 41.3 KB at 16 x 8 (five teams
+// would fit in an H100/H200 multiprocessor's 228 KB).
 constexpr int kPlaneItems = kPX * kPY, kFxItems = (kTX + 1) * kTY, kFyItems = kTX * (kTY + 1);
 constexpr int kScratch = NHYDRO * (kPlaneItems + kFxItems + kFyItems + 4 * kColumns);
 
@@ -86,6 +98,50 @@ struct TilesStage {
         for (int n = 0; n < NHYDRO; ++n) w[n] = P(n, py * kPX + px);
       };
       auto ring = [&](int k, int c, int n) -> Real& { return ZR(n, ring_slot(k) * kColumns + c); };
+      // Item c of the plane phase: the tile's own cells, then the layers
+      // below and above it along y, then those left and right of it along
+      // x. Returns its P item, or -1 where it is never read (beyond the
+      // tile's stencils, or a corner); `from_ring` for the tile's own
+      // cells when z is active (they come up through the ring).
+      auto plane_item = [&](int c, int& i, int& j, bool& from_ring) {
+        int px, py;
+        if (c < kColumns) {
+          px = hx + c % kTX;
+          py = hy + c / kTX;
+        } else if (c < kColumns + nyh) {  // rows below and above the tile
+          const int h = c - kColumns, row = h / kTX;
+          px = hx + h % kTX;
+          py = row < kHalo ? row : kTY + row;
+        } else {  // columns left and right of it
+          const int h = c - kColumns - nyh, col = h / kTY;
+          px = col < kHalo ? col : kTX + col;
+          py = hy + h % kTY;
+        }
+        i = i0 - hx + px;
+        j = j0 - hy + py;
+        if (i >= ihi + hx || j >= jhi + hy) return -1;
+        const bool in_x = i >= i0 && i < ihi, in_y = j >= j0 && j < jhi;
+        if (!in_x && !in_y) return -1;
+        from_ring = ax2 && in_x && in_y;  // then c is the column (i - i0) + (j - j0) kTX
+        return py * kPX + px;
+      };
+      // The conserved state an item's P slots take ahead of plane k's
+      // plane phase (copied while plane k - 1 is worked on): plane k for
+      // the layers, plane k + ORDER for the tile's own cells, which then
+      // go to the ring. `ring_items` picks those of the tile.
+      auto copy_ahead = [&](int c, int k, bool ring_items) {
+        int i, j;
+        bool from_ring = false;
+        const int item = plane_item(c, i, j, from_ring);
+        if (item < 0 || from_ring != ring_items) return;
+        const int kk = from_ring ? k + ORDER : k;
+        for (int n = 0; n < NHYDRO; ++n) async_copy(&P(n, item), &in(n, kk, j, i));
+      };
+      Kokkos::parallel_for(Kokkos::TeamThreadRange(team, nplane), [&](int c) {
+        copy_ahead(c, k0, false);
+        copy_ahead(c, k0, true);
+      });
+      async_commit();
       if (ax2)  // the strip's lowest z-faces, the ring and the left states
         Kokkos::parallel_for(Kokkos::TeamThreadRange(team, kColumns), [&](int c) {
           const int i = i0 + c % kTX, j = j0 + c / kTX;
@@ -111,35 +167,24 @@ struct TilesStage {
             }
           }
         });
+      async_wait<0>();
+      team.team_barrier();
       for (int k = k0; k < k1; ++k) {
-        // The plane: the tile's cells from the ring (whose slot then takes
-        // plane k + ORDER), the layers around them converted here.
+        // The plane, from the conserved states copied ahead: the layers
+        // converted in place; the tile's cells from the ring, whose slot
+        // then takes plane k + ORDER.
         Kokkos::parallel_for(Kokkos::TeamThreadRange(team, nplane), [&](int c) {
-          int px, py;
-          if (c < kColumns) {
-            px = hx + c % kTX;
-            py = hy + c / kTX;
-          } else if (c < kColumns + nyh) {  // rows below and above the tile
-            const int h = c - kColumns, row = h / kTX;
-            px = hx + h % kTX;
-            py = row < kHalo ? row : kTY + row;
-          } else {  // columns left and right of it
-            const int h = c - kColumns - nyh, col = h / kTY;
-            px = col < kHalo ? col : kTX + col;
-            py = hy + h % kTY;
-          }
-          const int i = i0 - hx + px, j = j0 - hy + py;
-          if (i >= ihi + hx || j >= jhi + hy) return;  // beyond the tile's stencils: never read
-          const bool in_x = i >= i0 && i < ihi, in_y = j >= j0 && j < jhi;
-          if (!in_x && !in_y) return;  // corners: never read (nor filled)
-          const int item = py * kPX + px;
-          Real w[NHYDRO];
-          if (ax2 && in_x && in_y) {  // c is the column (i - i0) + (j - j0) kTX
+          int i, j;
+          bool from_ring = false;
+          const int item = plane_item(c, i, j, from_ring);
+          if (item < 0) return;
+          Real u[NHYDRO], w[NHYDRO];
+          for (int n = 0; n < NHYDRO; ++n) u[n] = P(n, item);
+          cons_to_prim(eos, u, w);
+          if (from_ring) {
             for (int n = 0; n < NHYDRO; ++n) P(n, item) = ring(k, c, n);
-            load_prim(eos, in, k + ORDER, j, i, w);
             for (int n = 0; n < NHYDRO; ++n) ring(k + ORDER, c, n) = w[n];
           } else {
-            load_prim(eos, in, k, j, i, w);
             for (int n = 0; n < NHYDRO; ++n) P(n, item) = w[n];
           }
         });
@@ -178,6 +223,10 @@ struct TilesStage {
           }
         });
         team.team_barrier();
+        // The layers of P are read: the next plane's layers load behind the
+        // column phase.
+        const bool more = k + 1 < k1;
+        if (more) Kokkos::parallel_for(Kokkos::TeamThreadRange(team, nplane), [&](int c) { copy_ahead(c, k + 1, false); });
         long long plane_hits = 0;
         Kokkos::parallel_reduce(Kokkos::TeamThreadRange(team, kColumns), [&](int c, long long& nh) {
           const int tx = c % kTX, ty = c / kTX, i = i0 + tx, j = j0 + ty;
@@ -225,10 +274,14 @@ struct TilesStage {
             add_flux_difference<2>(fm, fp, inv2, acc);
             for (int s = 0; s < NHYDRO; ++s) FZ(s, c) = fp[s];  // the next plane's lower face
           }
+          // This column's P slots are read: its next cell loads behind the rest.
+          if (more) copy_ahead(c, k + 1, true);
           if (finish_fused_cell(eos, fl, a, b, c_dt, u0, in, out, acc, k, j, i)) ++nh;
         }, plane_hits);
         Kokkos::single(Kokkos::PerTeam(team), [&]() { n_hit += plane_hits; });
-        team.team_barrier();  // the next plane overwrites P, FX, FY and the ring
+        async_commit();
+        async_wait<0>();      // this thread's copies for the next plane
+        team.team_barrier();  // the next plane overwrites FX, FY and the ring; the copies are visible
       }
     };
     Policy policy(ntx * nty * nsz, team_size);
