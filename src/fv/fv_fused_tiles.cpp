@@ -41,14 +41,22 @@ namespace fv_fused_tiles_detail {
 // Half a warp along x, eight rows (128 threads); strips of 32 planes. Fewer
 // layer cells and far faces per tile than 32 x 4 (2.58-2.60e9): 2.63-2.70e9
 // (strips of 16: 2.66-2.67e9).
+// Tiles with fewer faces than two passes of the team (16 x 8 has 280: the
+// faces phase takes three passes, the third of 24 items) were slower, not
+// faster: H200, one lease, 16 x 7 3.13e9 (five teams 3.17e9), 16 x 6
+// 3.18e9, 14 x 8 2.98e9, 32 x 3 2.86e9 against 3.22-3.24e9. The other
+// teams of the multiprocessor fill a team's idle lanes; what bounds the
+// kernel is its chains of dependent FP64 instructions (docs/performance.md).
 constexpr int kTX = 16, kTY = 8, kSZ = 32, kColumns = kTX * kTY;
+constexpr int kTeam = 128;  // threads; at least kColumns (the column phase is one pass)
+static_assert(kTeam >= kColumns && kTeam % 32 == 0, "whole warps, a thread per column");
 // Four teams a multiprocessor. H200, 256^3, the first form: 3 teams
 // 2.38e9, 4 teams 2.38e9, 5 teams 2.61e9 (96 registers, up to 300 bytes of
 // spills), six (80 registers; 360 bytes of spills) 2.56e9: occupancy paid
 // while the plane phase waited on memory. With the copies ahead, two runs
 // in one lease: four teams 3.15e9 and 3.19e9, five 3.12e9 twice; strips
 // of 16 planes 3.06-3.09e9, of 64 2.96e9, tiles of 32 x 4 3.08-3.09e9.
-using Policy = Kokkos::TeamPolicy<ExecSpace, Kokkos::LaunchBounds<kColumns, 4>>;
+using Policy = Kokkos::TeamPolicy<ExecSpace, Kokkos::LaunchBounds<kTeam, 4>>;
 using Team = Policy::member_type;
 constexpr int kHalo = 2;  // PLM reads two cells on each side of a cell
 constexpr int kPX = kTX + 2 * kHalo, kPY = kTY + 2 * kHalo;
@@ -80,7 +88,7 @@ struct TilesStage {
     // and above it along y, then those left and right of it along x.
     const int nyh = 2 * hy * kTX, nxh = 2 * hx * kTY, nplane = kColumns + nyh + nxh;
     const int nfx = ax0 ? kFxItems : 0, nfy = ax1 ? kFyItems : 0;
-    const int team_size = phase_team_size(kColumns);
+    const int team_size = phase_team_size(kTeam);
     auto kernel = KOKKOS_LAMBDA(const Team& team, long long& n_hit) {
       TeamScratch sc(team.team_scratch(0), kScratch);
       const ScratchBlock P{sc.data(), kPlaneItems};      // primitives of the plane
