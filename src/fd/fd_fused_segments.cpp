@@ -232,9 +232,7 @@ long long segments(const FdOptions& o, const Grid& g, int d, bool first, bool la
   long long hits = 0;
   Policy policy(nrow * nq, team_size);
   policy.set_scratch_size(0, Kokkos::PerTeam(TeamScratch::shmem_size(nscratch)));
-  // One label an axis, so that a profiler's timeline tells the axes apart.
-  const char* name[3] = {"fd_fused_segments_x", "fd_fused_segments_y", "fd_fused_segments_z"};
-  Kokkos::parallel_reduce(name[d], policy, kernel, hits);
+  Kokkos::parallel_reduce(segments_label("fd_fused_segments", d), policy, kernel, hits);
   return hits;
 }
 

@@ -294,8 +294,7 @@ long long segments(const FdOptions& o, const Grid& g, int d, bool first, bool la
     }
   };
   long long hits = 0;
-  // One label an axis, so that a profiler's timeline tells the axes apart.
-  const char* name[3] = {"fd_mhd_fused_segments_x", "fd_mhd_fused_segments_y", "fd_mhd_fused_segments_z"};
+  const std::string name = segments_label("fd_mhd_fused_segments", d);
   FastPolicy fast(nrb * nq, team_size);
   fast.set_scratch_size(0, scratch);
   // The launch's own check, asked first: a device with less shared memory a
@@ -303,11 +302,11 @@ long long segments(const FdOptions& o, const Grid& g, int d, bool first, bool la
   // the same closure as the launch (a scalar sum; CUDA's Kokkos 4.6 does not
   // compile the query with an explicit Sum reducer).
   if (fast.team_size_max(kernel, Kokkos::ParallelReduceTag()) >= team_size) {
-    Kokkos::parallel_reduce(name[d], fast, kernel, hits);
+    Kokkos::parallel_reduce(name, fast, kernel, hits);
   } else {
     SafePolicy safe(nrb * nq, team_size);
     safe.set_scratch_size(0, scratch);
-    Kokkos::parallel_reduce(name[d], safe, kernel, hits);
+    Kokkos::parallel_reduce(name, safe, kernel, hits);
   }
   return hits;
 }

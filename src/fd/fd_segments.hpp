@@ -5,10 +5,16 @@
 // fields (5 hydro, 7 MHD).
 #pragma once
 
+#include <string>
+
 #include "backend/team_scratch.hpp"
 #include "fd/weno.hpp"
 
 namespace ax {
+
+// A segments kernel's label along axis d ("fd_fused_segments_z"), so that a
+// profiler's timeline (benchmarks/kernel_timer.cpp) tells the axes apart.
+inline std::string segments_label(const char* kernel, int d) { return std::string(kernel) + "_" + "xyz"[d]; }
 
 // dw, dg of difference m and field s: 2 NW values per difference.
 template <int NW>
