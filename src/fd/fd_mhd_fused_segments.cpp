@@ -87,24 +87,13 @@ KOKKOS_INLINE_FUNCTION MhdEigenSystem load_eigen(const IdealGas& eos, const Scra
 #undef AX_MHD_EIGEN_FIELDS
 static_assert(sizeof(MhdEigenSystem) == (kEigenVals + 2) * sizeof(Real), "every field but gm1, inv_gm1 in scratch");
 
-template <WenoWeights W>
+template <WenoWeights W, int S, int R>
 long long segments(const FdOptions& o, const Grid& g, int d, bool first, bool last, const Stage& st, Real dt,
                    const Floors& floors, const State& u0, const State& in, const State& out, const State& r,
                    const Array4& kacc, const Array4& fstar) {
   const IdealGas eos = o.eos;
   const Real eps = o.epsilon;
-  // Segments of S faces in R rows. 31 faces and the far face of the row
-  // are 32, one warp: the phases with a thread per face then take one pass
-  // of one warp (with 32 faces the 33rd took a second pass of a warp with
-  // one lane busy). Scratch 34 KB a team, six fit in 228 KB. H200, 256^3
-  // MHD blast: 32 x 1 along x and 16 x 2 along y, z 8.07e7; 31 x 1 and
-  // 15 x 2 8.34e7; 31 x 1 on every axis 8.70e7 (the y and z rows read
-  // strided, but fewer cells are converted twice: 37 per 31 faces, not 21
-  // per 15), 8.94e7 in a second lease; 26 faces (one warp of cells) 8.46e7;
-  // five teams 8.27e7, seven (72 registers) 6.70e7; 8 x 4 along y, z
-  // (43 KB, five teams) was slower than 16 x 2; teams of 160 or 192 threads
-  // (five or four a multiprocessor; before the copies ahead) 5.8e7 and 4.3e7.
-  const int S = 31, R = 1;
+  // Segments of S faces in R rows (fd_mhd_segments says which).
   const int ra = d == 0 ? 1 : 0, qa = d == 2 ? 1 : 2;  // row axis, third axis
   const Box box = fd_mhd_flux_box(g, d);
   const int blo[3] = {box.ib, box.jb, box.kb}, bhi[3] = {box.ie, box.je, box.ke};
@@ -317,9 +306,25 @@ long long fd_mhd_segments(const FdOptions& opt, const Grid& g, int d, bool first
                           Real dt, const Floors& floors, const State& u0, const State& in, const State& out,
                           const State& r, const Array4& k, const Array4& fstar) {
   using namespace fd_mhd_segments_detail;
-  if (opt.weights == WenoWeights::z)
-    return segments<WenoWeights::z>(opt, g, d, first, last, st, dt, floors, u0, in, out, r, k, fstar);
-  return segments<WenoWeights::js>(opt, g, d, first, last, st, dt, floors, u0, in, out, r, k, fstar);
+  // Segments of S faces in R rows, S and R compile-time (at run time every
+  // axis ran slower, x too: 9.4e7 against 1.23e8). 31 faces and the far
+  // face of the row are 32, one warp: the phases with a thread per face then
+  // take one pass of one warp (with 32 faces the 33rd took a second pass of
+  // a warp with one lane busy). Scratch 34 KB a team, six fit in 228 KB.
+  // H200, 256^3 MHD blast, lsrk4: 31 x 1 on every axis 1.23e8; 31 x 1
+  // along x and 15 x 2 along y and z 1.36e8 (the y and z kernels 8.5 and
+  // 8.2 -> 7.4 and 7.1 ms: a warp of cells reads two rows' cells, two
+  // neighbours in i, instead of one); 7 x 4 along y and z 1.31e8 (more
+  // cells converted twice: 13 per 7 faces). Before the copies ahead 31 x 1
+  // on every axis was the fastest (8.70e7 against 8.34e7 for 15 x 2 along y
+  // and z); 8 x 4 (43 KB, five teams) and teams of 160 or 192 threads were
+  // slower still.
+  const bool z = opt.weights == WenoWeights::z;
+  if (d == 0)
+    return z ? segments<WenoWeights::z, 31, 1>(opt, g, d, first, last, st, dt, floors, u0, in, out, r, k, fstar)
+             : segments<WenoWeights::js, 31, 1>(opt, g, d, first, last, st, dt, floors, u0, in, out, r, k, fstar);
+  return z ? segments<WenoWeights::z, 15, 2>(opt, g, d, first, last, st, dt, floors, u0, in, out, r, k, fstar)
+           : segments<WenoWeights::js, 15, 2>(opt, g, d, first, last, st, dt, floors, u0, in, out, r, k, fstar);
 }
 
 }  // namespace ax
