@@ -19,9 +19,12 @@
 // for the faces layout when a team took one segment and read its cells and
 // K from device memory in the phases that needed them; walking the row with
 // the next segment's cells and K copied ahead (backend/async_copy.hpp, as
-// the FD MHD kernel) 3.02e8 against 3.34e8 in one lease. It stays opt-in:
-// the phases' barriers and scratch traffic still cost more than the
-// conversions they save.
+// the FD MHD kernel) 3.02e8 against 3.34e8 in one lease; with the last
+// axis ending a 2N stage in place instead of a finish kernel of its own
+// (0.84 ms a stage) 3.13e8 against 3.37e8 (2026-12-03; 2.80e8 when the
+// update read the cells' state from device memory rather than copied
+// ahead). It stays opt-in: the phases' barriers and scratch traffic still
+// cost more than the conversions they save.
 #include "backend/async_copy.hpp"
 #include "fd/fd_dispatch.hpp"
 #include "fd/fd_fused.hpp"
@@ -88,10 +91,16 @@ long long segments(const FdOptions& o, const Grid& g, int d, bool first, bool la
   const int rlo = g.is(ra), nrow = g.ie(ra) - rlo, qlo = g.is(qa), nq = g.ie(qa) - qlo;
   constexpr int pitch = S + 6;  // cells f0-3 .. f0+S+2
   constexpr int nfr = S + 1;    // faces f0 .. f0+S
-  constexpr int nscratch = pitch * kCellVals + nfr * (kFaceVals + kDiffVals) + S * NHYDRO;
+  // The axis that ends the stage also copies ahead the input state of its
+  // cells, which the end of the stage reads.
+  const int nscratch = pitch * kCellVals + nfr * (kFaceVals + kDiffVals) + S * NHYDRO * (last ? 2 : 1);
   const Real dtdx = dt / g.dx[d], Ak = st.A;
   const bool read_u0 = stage_reads_u0(st), read_r = stage_reads_r(st);
   const bool read_k = !first || Ak != Real(0);  // start_increment does not read K when A is 0
+  // The last axis ends the stage, in place with a 2N scheme (out = u): a
+  // team owns its row (it alone reads the row's cells, along the axis), and
+  // a cell is written once every segment that reads it has its copy.
+  const bool in_place = last && out.data() == u.data();
   const int team_size = phase_team_size(kTeamSize);
   auto kernel = KOKKOS_LAMBDA(const Team& team, long long& n_hit) {
     TeamScratch sc(team.team_scratch(0), nscratch);
@@ -99,6 +108,7 @@ long long segments(const FdOptions& o, const Grid& g, int d, bool first, bool la
     const ScratchBlock E = C.after(kCellVals, nfr);
     const ScratchBlock D = E.after(kFaceVals, nfr);
     const ScratchBlock K = D.after(kDiffVals, S);  // K of the segment's cells
+    const ScratchBlock U = K.after(NHYDRO, S);     // their input state (last axis)
     // The face fluxes over each face's first five differences: the face
     // phase reads a face's corrections (slots 0..4) before it writes there.
     const ScratchBlock F{D.p, nfr};
@@ -116,7 +126,8 @@ long long segments(const FdOptions& o, const Grid& g, int d, bool first, bool la
     // The copies of a segment's inputs into scratch, issued a phase or more
     // before they are read (as the FD MHD segments kernel): the conserved
     // state of its cells (into the u slots of C, free once the differences
-    // are formed) and K of its cells (read by the update).
+    // are formed), K of its cells (read by the update) and, on the last
+    // axis, their state (read by the end of the stage).
     auto fetch_cells = [&](int f0) {
       Kokkos::parallel_for(Kokkos::TeamThreadRange(team, pitch * NHYDRO), [&](int i) {
         const int c = i % pitch, s = i / pitch, pos = f0 - 3 + c;
@@ -127,12 +138,13 @@ long long segments(const FdOptions& o, const Grid& g, int d, bool first, bool la
       async_commit();
     };
     auto fetch_k = [&](int f0) {
-      if (read_k)
+      if (read_k || last)
         Kokkos::parallel_for(Kokkos::TeamThreadRange(team, S * NHYDRO), [&](int i) {
           const int c = i % S, v = i / S;
           if (f0 + c >= ie) return;
           const Ijk p = point(f0 + c);
-          async_copy(&K(v, c), &kacc(v, p.k, p.j, p.i));
+          if (read_k) async_copy(&K(v, c), &kacc(v, p.k, p.j, p.i));
+          if (last) async_copy(&U(v, c), &u(v, p.k, p.j, p.i));
         });
       async_commit();
     };
@@ -207,6 +219,9 @@ long long segments(const FdOptions& o, const Grid& g, int d, bool first, bool la
         assemble_face_flux(load_eigen(E, n), f[0], f[1], f[2], f[3], corr, fhat);
         for (int s = 0; s < NHYDRO; ++s) F(s, n) = fhat[s];
       });
+      // Ending a 2N stage in place: the next segment's copy of this one's
+      // last three cells must land before they are overwritten.
+      if (in_place) async_wait<0>();
       team.team_barrier();
       // Cells f0 .. f0+S-1: K += flux difference; on the last axis the end
       // of the stage.
@@ -222,7 +237,8 @@ long long segments(const FdOptions& o, const Grid& g, int d, bool first, bool la
           kv[v] = kn;
           if (!last || store_k) kacc(v, p.k, p.j, p.i) = kn;
         }
-        if (last && finish_stage_cell<NHYDRO>(st, read_u0, read_r, eos, floors, u0, u, r, out, kv, p.k, p.j, p.i))
+        if (last && finish_stage_cell_at<NHYDRO>(st, read_u0, read_r, eos, floors, u0, [&](int v) { return U(v, c); }, r,
+                                                 out, kv, p.k, p.j, p.i))
           ++n_hit;
       });
       team.team_barrier();  // K and F read: the next segment may overwrite them
@@ -243,22 +259,17 @@ long long fd_stage_fused_segments(const FdOptions& opt, const Grid& g, const FdF
                                   const Array4& out, const Array4& r, const Array4& k) {
   int last = 0;
   while (!g.active(last)) ++last;  // axes run z, y, x: the last is the lowest active one
-  // A segment reads three cells of its neighbours along the axis: with a
-  // 2N scheme (out = in) the last axis' segments cannot also write the
-  // cells, and the stage ends in a kernel of its own.
-  const bool apart = out.data() == in.data();
   long long hits = 0;
   bool first = true;
   for (int d = 2; d >= 0; --d) {
     if (!g.active(d)) continue;
-    const bool ends = d == last && !apart;
+    const bool ends = d == last;
     with_weno_options(opt, [&](auto W, auto A) {
       hits += fd_segments_detail::segments<decltype(W)::value, decltype(A)::value>(
           opt, g, d, first, ends, plan.store_k, st, dt, floors, u0, in, out, r, k);
     });
     first = false;
   }
-  if (apart) hits += finish_stage<NHYDRO>(g, st, opt.eos, floors, u0, in, r, out, k);
   return hits;
 }
 

@@ -13,22 +13,26 @@ KOKKOS_FORCEINLINE_FUNCTION Real flux_difference(Real dtdx, Real f_lower, Real f
   return dtdx * (f_lower - f_upper);
 }
 
-// The stage's combination at one cell of N variables whose increment K is
-// `kv`: updates R, fills v with the new state. `u0`/`r` are read only when
-// the stage needs them (`read_u0`, `read_r`).
-template <int N>
-KOKKOS_INLINE_FUNCTION void stage_cell_values(const Stage& st, bool read_u0, bool read_r, const Array4& u0,
-                                              const Array4& in, const Array4& r, const Real kv[N], int k, int j,
-                                              int i, Real v[N]) {
-  for (int n = 0; n < N; ++n) {
-    const Real x = in(n, k, j, i);
-    Real rv = read_r ? r(n, k, j, i) : Real(0);
-    if (st.set_r) {
-      rv = stage_register(st, rv, x, kv[n]);
-      r(n, k, j, i) = rv;
-    }
-    v[n] = stage_output(st, read_u0 ? u0(n, k, j, i) : Real(0), x, kv[n], rv);
+// The stage's combination for variable n at one cell, whose input state is
+// x and increment K kn: updates R, returns the new state. `u0`/`r` are read
+// only when the stage needs them (`read_u0`, `read_r`).
+KOKKOS_FORCEINLINE_FUNCTION Real stage_cell_value(const Stage& st, bool read_u0, bool read_r, const Array4& u0,
+                                                  Real x, const Array4& r, Real kn, int n, int k, int j, int i) {
+  Real rv = read_r ? r(n, k, j, i) : Real(0);
+  if (st.set_r) {
+    rv = stage_register(st, rv, x, kn);
+    r(n, k, j, i) = rv;
   }
+  return stage_output(st, read_u0 ? u0(n, k, j, i) : Real(0), x, kn, rv);
+}
+
+// The same for the N variables of a cell whose input state is in_at(n);
+// fills v with the new state.
+template <int N, class InAt>
+KOKKOS_INLINE_FUNCTION void stage_cell_values(const Stage& st, bool read_u0, bool read_r, const Array4& u0,
+                                              const InAt& in_at, const Array4& r, const Real kv[N], int k, int j,
+                                              int i, Real v[N]) {
+  for (int n = 0; n < N; ++n) v[n] = stage_cell_value(st, read_u0, read_r, u0, in_at(n), r, kv[n], n, k, j, i);
 }
 
 // The floors of an N-variable state (5: hydro, 8: MHD, whose pressure
@@ -39,18 +43,29 @@ KOKKOS_INLINE_FUNCTION bool apply_state_floors(const IdealGas& eos, const Floors
   else return apply_floors(eos, floors, v);
 }
 
-// Completes the stage at one cell of N variables: R, out, the floors.
-// Returns whether a floor was needed. Native and fused kernels call this.
+// Completes the stage at one cell of N variables: R, out, the floors; the
+// input state in_at(n) (a kernel may hold it in scratch). Returns whether a
+// floor was needed. Native and fused kernels call this.
+template <int N, class InAt>
+KOKKOS_INLINE_FUNCTION bool finish_stage_cell_at(const Stage& st, bool read_u0, bool read_r, const IdealGas& eos,
+                                                 const Floors& floors, const Array4& u0, const InAt& in_at,
+                                                 const Array4& r, const Array4& out, const Real kv[N], int k, int j,
+                                                 int i) {
+  Real v[N];
+  stage_cell_values<N>(st, read_u0, read_r, u0, in_at, r, kv, k, j, i, v);
+  const bool hit = apply_state_floors<N>(eos, floors, v);
+  for (int n = 0; n < N; ++n) out(n, k, j, i) = v[n];
+  return hit;
+}
+
+// The same with the input state read from `in`.
 template <int N>
 KOKKOS_INLINE_FUNCTION bool finish_stage_cell(const Stage& st, bool read_u0, bool read_r, const IdealGas& eos,
                                               const Floors& floors, const Array4& u0, const Array4& in,
                                               const Array4& r, const Array4& out, const Real kv[N], int k, int j,
                                               int i) {
-  Real v[N];
-  stage_cell_values<N>(st, read_u0, read_r, u0, in, r, kv, k, j, i, v);
-  const bool hit = apply_state_floors<N>(eos, floors, v);
-  for (int n = 0; n < N; ++n) out(n, k, j, i) = v[n];
-  return hit;
+  return finish_stage_cell_at<N>(st, read_u0, read_r, eos, floors, u0, [&](int n) { return in(n, k, j, i); }, r,
+                                 out, kv, k, j, i);
 }
 
 // The end of the stage over the interior as its own kernel, from K.
