@@ -70,6 +70,71 @@ TEST(Halo, OutflowEverywhere) { check_fill(BoundaryKind::outflow, BoundaryKind::
 TEST(Halo, ReflectingEverywhere) { check_fill(BoundaryKind::reflecting, BoundaryKind::reflecting, BoundaryKind::reflecting); }
 TEST(Halo, Mixed) { check_fill(BoundaryKind::reflecting, BoundaryKind::periodic, BoundaryKind::outflow); }
 
+// Where ghost point g of an axis with n cells takes its value from, for
+// periodic or outflow boundaries; faces normal to the axis (n + 1 of them,
+// the two boundary faces in the interior) when `faces`.
+int source_of(int g, int n, BoundaryKind b, bool faces) {
+  const int last = faces ? n : n - 1;
+  if (g >= 0 && g <= last) return g;
+  if (b == BoundaryKind::outflow) return g < 0 ? 0 : last;
+  return g < 0 ? g + n : g - n;
+}
+
+// An MHD state: the cells and the three face components, each ghost from
+// its source (periodic axes copy within the block in one kernel an axis).
+void check_state_fill(BoundaryKind x, BoundaryKind y, BoundaryKind z) {
+  const int n[3] = {6, 5, 4}, ng = 3;
+  const Real lo[3] = {0, 0, 0}, hi[3] = {1, 1, 1};
+  const int dims[3] = {1, 1, 1}, coords[3] = {0, 0, 0};
+  const Grid g = make_grid(n, lo, hi, ng, dims, coords);
+  const BoundaryKind bk[3] = {x, y, z};
+  const bool periodic[3] = {x == BoundaryKind::periodic, y == BoundaryKind::periodic, z == BoundaryKind::periodic};
+  Comm comm = make_comm(MPI_COMM_WORLD, dims, periodic);
+  const BoundaryKind bc[3][2] = {{x, x}, {y, y}, {z, z}};
+  const State s = make_state(g, NMHD, true, "s");
+  // Array a (cells: -1, faces along f) tagged inside, -999 in the ghosts.
+  auto host_of = [&](const Array4& a, int f, bool fill_tags) {
+    auto h = Kokkos::create_mirror_view(a);
+    for (int v = 0; v < int(a.extent(0)); ++v)
+      for (int k = 0; k < int(a.extent(1)); ++k)
+        for (int j = 0; j < int(a.extent(2)); ++j)
+          for (int i = 0; i < int(a.extent(3)); ++i) {
+            const int p[3] = {i - ng, j - ng, k - ng};
+            bool inside = true;
+            for (int d = 0; d < 3; ++d) inside = inside && p[d] >= 0 && p[d] <= n[d] - (d == f ? 0 : 1);
+            h(v, k, j, i) = fill_tags && inside ? tag(v + 10 * (f + 1), p[2], p[1], p[0]) : -999.0;
+          }
+    return h;
+  };
+  Kokkos::deep_copy(s.u, host_of(s.u, -1, true));
+  for (int f = 0; f < 3; ++f) Kokkos::deep_copy(s.b[f], host_of(s.b[f], f, true));
+  GhostExchange ghosts(g, comm, NMHD, bc, false, true);
+  ghosts.fill(s);
+  auto check = [&](const Array4& a, int f) {
+    auto h = Kokkos::create_mirror_view(a);
+    Kokkos::deep_copy(h, a);
+    long long bad = 0;
+    for (int v = 0; v < int(a.extent(0)); ++v)
+      for (int k = 0; k < int(a.extent(1)); ++k)
+        for (int j = 0; j < int(a.extent(2)); ++j)
+          for (int i = 0; i < int(a.extent(3)); ++i) {
+            const int p[3] = {i - ng, j - ng, k - ng};
+            int q[3];
+            for (int d = 0; d < 3; ++d) q[d] = source_of(p[d], n[d], bk[d], d == f);
+            if (h(v, k, j, i) != tag(v + 10 * (f + 1), q[2], q[1], q[0])) ++bad;
+          }
+    EXPECT_EQ(bad, 0) << "array " << f << " (-1: cells)";
+  };
+  check(s.u, -1);
+  for (int f = 0; f < 3; ++f) check(s.b[f], f);
+  free_comm(comm);
+}
+
+TEST(Halo, MhdStatePeriodicEverywhere) {
+  check_state_fill(BoundaryKind::periodic, BoundaryKind::periodic, BoundaryKind::periodic);
+}
+TEST(Halo, MhdStateMixed) { check_state_fill(BoundaryKind::outflow, BoundaryKind::periodic, BoundaryKind::outflow); }
+
 TEST(Halo, ProcessGridChoice) {
   int dims[3];
   std::string why;

@@ -49,6 +49,16 @@ KOKKOS_INLINE_FUNCTION std::int64_t slab_index(const int e[3], int n, int k, int
   return ((std::int64_t(n) * e[2] + k) * e[1] + j) * e[0] + i;
 }
 
+// Along an axis of a block periodic onto itself: the index of the ghost
+// layer at slab coordinate c (0 .. 2 ng: the lower ghosts, then the upper)
+// and of the interior layer it copies; st is 1 for faces normal to the axis.
+KOKKOS_INLINE_FUNCTION void periodic_self_layers(int c, int ng, int ie, int st, int& dst, int& src) {
+  const int f = c / ng;
+  const int cl = c - f * ng;
+  dst = f == 0 ? cl : ie + st + cl;
+  src = f == 0 ? ie - ng + cl : ng + st + cl;
+}
+
 // Messages along d only where the block does not span the domain along d:
 // with one rank along an axis its ghosts come from its own interior
 // (periodic) or from the physical boundary, and no buffer is needed.
@@ -105,6 +115,10 @@ void GhostExchange::fill(const State& st) {
   bytes_ = 0;
   for (int d = 0; d < 3; ++d) {
     if (!grid_.active(d)) continue;
+    if (self_periodic(d)) {  // no physical boundary along d
+      periodic_self_state(d, st);
+      continue;
+    }
     exchange_axis(d, st.u);
     apply_physical(d, st.u);
     for (int f = 0; f < 3; ++f) {
@@ -154,17 +168,43 @@ void GhostExchange::exchange_axis(int d, const Array4& u, int stagger) {
     const int ng = s.ng, ie = grid_.ie(d), st = stagger == d ? 1 : 0;
     par_for_vars("halo_periodic_self", nvar, s.both_faces(), KOKKOS_LAMBDA(int n, int k, int j, int i) {
       const int c[3] = {i, j, k};
-      const int f = c[d] / ng;
-      const int cl = c[d] - f * ng;
       int dst[3] = {i, j, k}, src[3] = {i, j, k};
-      dst[d] = f == 0 ? cl : ie + st + cl;
-      src[d] = f == 0 ? ie - ng + cl : ng + st + cl;
+      periodic_self_layers(c[d], ng, ie, st, dst[d], src[d]);
       u(n, dst[2], dst[1], dst[0]) = u(n, src[2], src[1], src[0]);
     });
     return;
   }
   post_axis(d, u, stagger);
   unpack_axis(d, u, stagger);
+}
+
+// exchange_axis of a block periodic onto itself along d for the cells and
+// the three face components in one kernel: a slab's copy takes less time
+// than a launch, and an MHD stage had twelve of them (FD MHD at 256^3 on
+// the H200: 1.478e8 -> 1.499e8 cell-updates/s with three).
+void GhostExchange::periodic_self_state(int d, const State& s) {
+  const Array4 u = s.u, f0 = s.b.x1f, f1 = s.b.x2f, f2 = s.b.x3f;
+  const int nvar = int(u.extent(0)), ng = grid_.gh[d], ie = grid_.ie(d);
+  // Across d the slab of the longest array: a face array is one longer
+  // along its own axis.
+  int e[3] = {int(u.extent(3)) + 1, int(u.extent(2)) + 1, int(u.extent(1)) + 1};
+  e[d] = 2 * ng;
+  par_for("halo_periodic_self_state", Box{0, e[2], 0, e[1], 0, e[0]}, KOKKOS_LAMBDA(int k, int j, int i) {
+    const int c[3] = {i, j, k};
+    // nv variables of array a, face-centred along d when st is 1.
+    auto copy = [&](const Array4& a, int nv, int st) {
+      const int ext[3] = {int(a.extent(3)), int(a.extent(2)), int(a.extent(1))};
+      for (int x = 0; x < 3; ++x)
+        if (x != d && c[x] >= ext[x]) return;
+      int dst[3] = {i, j, k}, src[3] = {i, j, k};
+      periodic_self_layers(c[d], ng, ie, st, dst[d], src[d]);
+      for (int n = 0; n < nv; ++n) a(n, dst[2], dst[1], dst[0]) = a(n, src[2], src[1], src[0]);
+    };
+    copy(u, nvar, 0);
+    copy(f0, 1, d == 0);
+    copy(f1, 1, d == 1);
+    copy(f2, 1, d == 2);
+  });
 }
 
 void GhostExchange::post_axis(int d, const Array4& u, int stagger) {

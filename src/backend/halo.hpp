@@ -61,6 +61,7 @@ class GhostExchange {
   // Public only because CUDA forbids device lambdas in private members.
   // `stagger`: the axis along which u is face-centred (-1 for cells).
   void exchange_axis(int d, const Array4& u, int stagger = -1);
+  void periodic_self_state(int d, const State& s);
   void apply_physical(int d, const Array4& u, int stagger = -1);
   // The two halves of exchange_axis for one with messages: pack and post;
   // wait and unpack.

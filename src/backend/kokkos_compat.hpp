@@ -64,6 +64,23 @@ KOKKOS_INLINE_FUNCTION T fmax(T a, T b) {
 #endif
 }
 
+// a * b + c: on GPUs one fused multiply-add (one rounding), elsewhere the
+// plain expression (two roundings; -ffp-contract=off keeps the compiler
+// from fusing it). The build forbids contraction so that results do not
+// hang on the compiler's choices; a kernel that calls this for its hot
+// arithmetic chooses the fusion itself, and the native and fused paths,
+// which share these helpers, stay equal bit for bit on either device.
+// Written so that a * b + c is the expression the helper replaced: the CPU
+// results are those before it.
+template <class T>
+KOKKOS_FORCEINLINE_FUNCTION T mul_add(T a, T b, T c) {
+#if (defined(__CUDA_ARCH__) || defined(__HIP_DEVICE_COMPILE__)) && !defined(ASTRONOMIX_NO_DEVICE_FMA)
+  return ::fma(a, b, c);
+#else
+  return a * b + c;
+#endif
+}
+
 template <class T>
 KOKKOS_INLINE_FUNCTION T sign(T x) {
   return x < T(0) ? T(-1) : T(1);

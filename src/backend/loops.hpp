@@ -144,4 +144,44 @@ void par_reduce(const char* name, const Box& b, const F& f, const Reducer& reduc
 #endif
 }
 
+// The device counter par_count adds to: one a process, created on first
+// use and released when Kokkos finalizes (a View must not outlive it).
+inline DeviceCount par_count_scratch() {
+  static DeviceCount* count = nullptr;
+  if (!count) {
+    count = new DeviceCount("par_count");
+    Kokkos::push_finalize_hook([] {
+      delete count;
+      count = nullptr;
+    });
+  }
+  return *count;
+}
+
+// The number of cells of box b for which f(k, j, i) returns true (where a
+// floor was needed). On GPUs a par_for that adds with an atomic where f is
+// true, which is rare, then one read of the count: a Kokkos reduction of the
+// same memory-bound body ran slower on the H200 (the end of an FD MHD
+// stage at 256^3: 1.37 ms against 1.05 ms), as it launches one thread a
+// resident slot and each walks ~60 cells one after another. On CPUs the
+// reduction.
+template <class F>
+long long par_count(const char* name, const Box& b, const F& f) {
+  long long n = 0;
+#ifdef ASTRONOMIX_FLAT_LOOPS
+  if (b.empty()) return 0;
+  const DeviceCount count = par_count_scratch();
+  Kokkos::deep_copy(ExecSpace(), count, 0LL);
+  par_for(name, b, KOKKOS_LAMBDA(int k, int j, int i) {
+    if (f(k, j, i)) Kokkos::atomic_add(&count(), 1LL);
+  });
+  Kokkos::deep_copy(n, count);
+#else
+  par_reduce(name, b, KOKKOS_LAMBDA(int k, int j, int i, long long& acc) {
+    if (f(k, j, i)) ++acc;
+  }, Kokkos::Sum<long long>(n));
+#endif
+  return n;
+}
+
 }  // namespace ax

@@ -75,13 +75,13 @@ KOKKOS_INLINE_FUNCTION EigenSystem eigensystem_roe(const IdealGas& eos, const Re
 // w = L x: characteristic components of a conserved-variable vector.
 KOKKOS_FORCEINLINE_FUNCTION void to_characteristic(const EigenSystem& e, const Real x[NHYDRO],
                                                    Real w[NHYDRO]) {
-  const Real p = e.b1 * (e.un * x[1] + e.ut1 * x[2] + e.ut2 * x[3] - x[4]);
-  const Real s = (e.un * x[0] - x[1]) * e.inv_c;
-  const Real base = e.b2 * x[0] - p;
+  const Real p = e.b1 * (math::mul_add(e.ut2, x[3], math::mul_add(e.un, x[1], e.ut1 * x[2])) - x[4]);
+  const Real s = math::mul_add(e.un, x[0], -x[1]) * e.inv_c;
+  const Real base = math::mul_add(e.b2, x[0], -p);
   w[0] = Real(0.5) * (base + s);
   w[1] = x[0] - base;
-  w[2] = x[2] - e.ut1 * x[0];
-  w[3] = x[3] - e.ut2 * x[0];
+  w[2] = math::mul_add(-e.ut1, x[0], x[2]);
+  w[3] = math::mul_add(-e.ut2, x[0], x[3]);
   w[4] = Real(0.5) * (base - s);
 }
 
@@ -91,10 +91,13 @@ KOKKOS_FORCEINLINE_FUNCTION void from_characteristic(const EigenSystem& e, const
   const Real rho = w[0] + w[1] + w[4];
   const Real d = w[4] - w[0];
   x[0] = rho;
-  x[1] = e.un * rho + e.c * d;
-  x[2] = e.ut1 * rho + w[2];
-  x[3] = e.ut2 * rho + w[3];
-  x[4] = e.h * (w[0] + w[4]) + e.un * e.c * d + e.q2h * w[1] + e.ut1 * w[2] + e.ut2 * w[3];
+  x[1] = math::mul_add(e.un, rho, e.c * d);
+  x[2] = math::mul_add(e.ut1, rho, w[2]);
+  x[3] = math::mul_add(e.ut2, rho, w[3]);
+  Real x4 = math::mul_add(e.un * e.c, d, e.h * (w[0] + w[4]));
+  x4 = math::mul_add(e.q2h, w[1], x4);
+  x4 = math::mul_add(e.ut1, w[2], x4);
+  x[4] = math::mul_add(e.ut2, w[3], x4);
 }
 
 }  // namespace ax

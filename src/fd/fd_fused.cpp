@@ -103,17 +103,15 @@ long long accumulate_and_finish(const FdOptions& opt, const Grid& g, int d, Slab
   Box b = g.interior();
   b.kb = s.k0;
   b.ke = s.k1;
-  long long hits = 0;
-  par_reduce("fd_fused_divergence_finish", b, KOKKOS_LAMBDA(int k, int j, int i, long long& n_hit) {
+  return par_count("fd_fused_divergence_finish", b, KOKKOS_LAMBDA(int k, int j, int i) {
     Real kv[NHYDRO];
     for (int n = 0; n < NHYDRO; ++n) {
       const Real dv = flux_difference(dtdx, faces(n, k - k0, j, i), faces(n, k - k0 + dk, j + dj, i + di));
       kv[n] = first ? start_increment(st.A, kacc(n, k, j, i), dv) : kacc(n, k, j, i) + dv;
       if (store_k) kacc(n, k, j, i) = kv[n];
     }
-    if (finish_stage_cell<NHYDRO>(st, read_u0, read_r, eos, floors, u0, in, r, out, kv, k, j, i)) ++n_hit;
-  }, Kokkos::Sum<long long>(hits));
-  return hits;
+    return finish_stage_cell<NHYDRO>(st, read_u0, read_r, eos, floors, u0, in, r, out, kv, k, j, i);
+  });
 }
 
 }  // namespace

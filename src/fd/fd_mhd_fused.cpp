@@ -7,7 +7,8 @@
 
 namespace ax {
 
-FdMhdFusedWorkspace::FdMhdFusedWorkspace(const Grid& g, bool segments_) : segments(segments_) {
+FdMhdFusedWorkspace::FdMhdFusedWorkspace(const Grid& g, bool segments_)
+    : segments(segments_), hits("fd_mhd_fused_hits") {
   for (int d = 0; d < 3; ++d) {
     fstar[d] = make_node_array(g, "fd_mhd_fstar", 2);
     omega[d] = make_node_array(g, "fd_mhd_omega", 1);
@@ -244,7 +245,8 @@ long long fd_mhd_stage_fused(const FdOptions& opt, const Grid& g, const Stage& s
   for (int d = 2; d >= 0; --d) {
     if (!g.active(d)) continue;
     if (ws.segments)
-      hits += fd_mhd_segments(opt, g, d, first, d == last && !apart, st, dt, floors, u0, in, out, r, k, ws.fstar[d]);
+      hits += fd_mhd_segments(opt, g, d, first, d == last && !apart, st, dt, floors, u0, in, out, r, k, ws.fstar[d],
+                              ws.hits);
     else if (opt.weights == WenoWeights::z)
       hits += pencils<WenoWeights::z>(opt, g, d, first, d == last, st, dt, floors, u0, in, out, r, k, ws.fstar[d]);
     else

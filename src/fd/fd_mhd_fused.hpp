@@ -3,10 +3,11 @@
 // primitives, flux and wave speeds computed once), writes the modified
 // fluxes constrained transport needs and adds the flux difference to K in
 // place; the last axis' kernel also ends the stage for the cells. Then one
-// kernel for the three edge EMFs and one for the curl, which forms the
-// edge averages on the fly and ends the stage for the faces.
+// kernel for the three edge EMFs, one for their averages and one for the
+// curl, which ends the stage for the faces.
 #pragma once
 
+#include "backend/loops.hpp"
 #include "backend/state.hpp"
 #include "fd/fd_options.hpp"
 #include "hydro/floors.hpp"
@@ -20,6 +21,7 @@ struct FdMhdFusedWorkspace {
   bool segments = false;
   Array4 fstar[3];  // modified fluxes per face axis (2 variables, node arrays)
   Array4 omega[3];  // edge EMFs per edge axis (1 variable)
+  DeviceCount hits;  // floor activations of a segments kernel
   std::int64_t bytes() const;
   static std::int64_t planned_bytes(const Grid& g);
 };
@@ -36,6 +38,6 @@ long long fd_mhd_stage_fused(const FdOptions& opt, const Grid& g, const Stage& s
 // difference, and on the last axis the end of the stage for the cells.
 long long fd_mhd_segments(const FdOptions& opt, const Grid& g, int d, bool first, bool last, const Stage& st,
                           Real dt, const Floors& floors, const State& u0, const State& in, const State& out,
-                          const State& r, const Array4& k, const Array4& fstar);
+                          const State& r, const Array4& k, const Array4& fstar, const DeviceCount& count);
 
 }  // namespace ax

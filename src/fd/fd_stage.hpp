@@ -73,13 +73,11 @@ template <int N>
 long long finish_stage(const Grid& g, const Stage& st, const IdealGas& eos, const Floors& floors, const Array4& u0,
                        const Array4& in, const Array4& r, const Array4& out, const Array4& k) {
   const bool read_u0 = stage_reads_u0(st), read_r = stage_reads_r(st);
-  long long hits = 0;
-  par_reduce("fd_finish", g.interior(), KOKKOS_LAMBDA(int kk, int j, int i, long long& n_hit) {
+  return par_count("fd_finish", g.interior(), KOKKOS_LAMBDA(int kk, int j, int i) {
     Real kv[N];
     for (int n = 0; n < N; ++n) kv[n] = k(n, kk, j, i);
-    if (finish_stage_cell<N>(st, read_u0, read_r, eos, floors, u0, in, r, out, kv, kk, j, i)) ++n_hit;
-  }, Kokkos::Sum<long long>(hits));
-  return hits;
+    return finish_stage_cell<N>(st, read_u0, read_r, eos, floors, u0, in, r, out, kv, kk, j, i);
+  });
 }
 
 }  // namespace ax

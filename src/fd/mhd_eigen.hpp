@@ -50,16 +50,16 @@ KOKKOS_INLINE_FUNCTION MhdEigenSystem mhd_eigensystem_at(const IdealGas& eos, co
   e.bt2 = w[kMhdT2];
   e.gm1 = eos.gm1;
   e.inv_gm1 = eos.inv_gm1;
-  e.v2h = Real(0.5) * (e.vn * e.vn + e.vt1 * e.vt1 + e.vt2 * e.vt2);
+  e.v2h = Real(0.5) * math::mul_add(e.vt2, e.vt2, math::mul_add(e.vn, e.vn, e.vt1 * e.vt1));
   e.inv_rho = Real(1) / e.rho;
   e.sqrt_rho = math::sqrt(e.rho);
   e.inv_sqrt_rho = Real(1) / e.sqrt_rho;
   const Real bn = w[kMhdN];
-  const Real btsq = e.bt1 * e.bt1 + e.bt2 * e.bt2, bnsq = bn * bn;
+  const Real btsq = math::mul_add(e.bt1, e.bt1, e.bt2 * e.bt2), bnsq = bn * bn;
   const Real gamp = eos.gamma * w[4];
   // Athena++'s form: the discriminant as a sum of squares, c_s from c_f.
   const Real tdif = bnsq + btsq - gamp;
-  const Real root = math::sqrt(tdif * tdif + Real(4) * gamp * btsq);
+  const Real root = math::sqrt(math::mul_add(tdif, tdif, Real(4) * gamp * btsq));
   const Real rcfsq = Real(0.5) * (bnsq + btsq + gamp + root);
   const Real cfsq = rcfsq * e.inv_rho, cssq = gamp * bnsq / rcfsq * e.inv_rho;
   e.cf = math::sqrt(cfsq);
@@ -113,24 +113,32 @@ KOKKOS_INLINE_FUNCTION void mhd_to_characteristic(const MhdEigenSystem& e, const
                                                   Real c[NMHD_WAVES]) {
   // dW = dW/dU x (the normal field is a parameter of the 1D system).
   const Real drho = x[0];
-  const Real dvn = (x[1] - e.vn * drho) * e.inv_rho;
-  const Real dvt1 = (x[2] - e.vt1 * drho) * e.inv_rho;
-  const Real dvt2 = (x[3] - e.vt2 * drho) * e.inv_rho;
+  const Real dvn = math::mul_add(-e.vn, drho, x[1]) * e.inv_rho;
+  const Real dvt1 = math::mul_add(-e.vt1, drho, x[2]) * e.inv_rho;
+  const Real dvt2 = math::mul_add(-e.vt2, drho, x[3]) * e.inv_rho;
   const Real dbt1 = x[kMhdT1], dbt2 = x[kMhdT2];
-  const Real dp = e.gm1 * (e.v2h * drho - e.vn * x[1] - e.vt1 * x[2] - e.vt2 * x[3] + x[4] - e.bt1 * dbt1 -
-                           e.bt2 * dbt2);
+  // v2h drho - vn x1 - vt1 x2 - vt2 x3 + x4 - bt1 dbt1 - bt2 dbt2, left to right.
+  Real t = e.v2h * drho;
+  t = math::mul_add(-e.vn, x[1], t);
+  t = math::mul_add(-e.vt1, x[2], t);
+  t = math::mul_add(-e.vt2, x[3], t);
+  t = t + x[4];
+  t = math::mul_add(-e.bt1, dbt1, t);
+  t = math::mul_add(-e.bt2, dbt2, t);
+  const Real dp = e.gm1 * t;
   // Stone et al. (2008) eq. A18.
   const Real nf = e.nf, qf = e.qf, qs = e.qs, afp = e.afp, asp = e.asp;
   const Real pr = dp * e.inv_rho;
-  const Real vt = e.bet2 * dvt1 + e.bet3 * dvt2, bt = e.bet2 * dbt1 + e.bet3 * dbt2;
+  const Real vt = math::mul_add(e.bet2, dvt1, e.bet3 * dvt2), bt = math::mul_add(e.bet2, dbt1, e.bet3 * dbt2);
   const Real sb = e.s * e.inv_sqrt_rho;
-  c[0] = nf * e.alpha_f * (pr - e.cf * dvn) + qs * vt + asp * bt;
-  c[1] = Real(0.5) * (e.bet2 * (dbt2 * sb + dvt2) - e.bet3 * (dbt1 * sb + dvt1));
-  c[2] = nf * e.alpha_s * (pr - e.cs * dvn) - qf * vt - afp * bt;
-  c[3] = drho - dp * e.inv_asq;
-  c[4] = nf * e.alpha_s * (pr + e.cs * dvn) + qf * vt - afp * bt;
-  c[5] = Real(0.5) * (e.bet2 * (dbt2 * sb - dvt2) - e.bet3 * (dbt1 * sb - dvt1));
-  c[6] = nf * e.alpha_f * (pr + e.cf * dvn) - qs * vt + asp * bt;
+  const Real naf = nf * e.alpha_f, nas = nf * e.alpha_s;
+  c[0] = math::mul_add(asp, bt, math::mul_add(naf, math::mul_add(-e.cf, dvn, pr), qs * vt));
+  c[1] = Real(0.5) * math::mul_add(e.bet2, math::mul_add(dbt2, sb, dvt2), -(e.bet3 * math::mul_add(dbt1, sb, dvt1)));
+  c[2] = math::mul_add(-afp, bt, math::mul_add(nas, math::mul_add(-e.cs, dvn, pr), -(qf * vt)));
+  c[3] = math::mul_add(-dp, e.inv_asq, drho);
+  c[4] = math::mul_add(-afp, bt, math::mul_add(nas, math::mul_add(e.cs, dvn, pr), qf * vt));
+  c[5] = Real(0.5) * math::mul_add(e.bet2, math::mul_add(dbt2, sb, -dvt2), -(e.bet3 * math::mul_add(dbt1, sb, -dvt1)));
+  c[6] = math::mul_add(asp, bt, math::mul_add(naf, math::mul_add(e.cf, dvn, pr), -(qs * vt)));
 }
 
 // x = R c: back to the face-frame conserved vector (slot 5 is zero).
@@ -140,23 +148,26 @@ KOKKOS_INLINE_FUNCTION void mhd_from_characteristic(const MhdEigenSystem& e, con
   const Real qf = e.cf * e.alpha_f * e.s, qs = e.cs * e.alpha_s * e.s;
   const Real af = e.a * e.alpha_f * e.sqrt_rho, as = e.a * e.alpha_s * e.sqrt_rho;
   const Real fast = c[0] + c[6], slow = c[2] + c[4], alfven = c[5] + c[1];
-  const Real mix = qs * (c[0] - c[6]) + qf * (c[4] - c[2]);
-  const Real sound = e.alpha_f * fast + e.alpha_s * slow;
-  const Real drho = e.rho * sound + c[3];
-  const Real dvn = e.cf * e.alpha_f * (c[6] - c[0]) + e.cs * e.alpha_s * (c[4] - c[2]);
-  const Real dvt1 = e.bet2 * mix + e.bet3 * (c[5] - c[1]);
-  const Real dvt2 = e.bet3 * mix + e.bet2 * (c[1] - c[5]);
+  const Real mix = math::mul_add(qs, c[0] - c[6], qf * (c[4] - c[2]));
+  const Real sound = math::mul_add(e.alpha_f, fast, e.alpha_s * slow);
+  const Real drho = math::mul_add(e.rho, sound, c[3]);
+  const Real dvn = math::mul_add(e.cf * e.alpha_f, c[6] - c[0], e.cs * e.alpha_s * (c[4] - c[2]));
+  const Real dvt1 = math::mul_add(e.bet2, mix, e.bet3 * (c[5] - c[1]));
+  const Real dvt2 = math::mul_add(e.bet3, mix, e.bet2 * (c[1] - c[5]));
   const Real dp = e.rho * e.asq * sound;
-  const Real mag = as * fast - af * slow, rot = e.s * e.sqrt_rho * alfven;
-  const Real dbt1 = e.bet2 * mag - e.bet3 * rot;
-  const Real dbt2 = e.bet3 * mag + e.bet2 * rot;
+  const Real mag = math::mul_add(as, fast, -(af * slow)), rot = e.s * e.sqrt_rho * alfven;
+  const Real dbt1 = math::mul_add(e.bet2, mag, -(e.bet3 * rot));
+  const Real dbt2 = math::mul_add(e.bet3, mag, e.bet2 * rot);
   // dU = dU/dW dW.
   x[0] = drho;
-  x[1] = e.vn * drho + e.rho * dvn;
-  x[2] = e.vt1 * drho + e.rho * dvt1;
-  x[3] = e.vt2 * drho + e.rho * dvt2;
-  x[4] = e.v2h * drho + e.rho * (e.vn * dvn + e.vt1 * dvt1 + e.vt2 * dvt2) + dp * e.inv_gm1 + e.bt1 * dbt1 +
-         e.bt2 * dbt2;
+  x[1] = math::mul_add(e.vn, drho, e.rho * dvn);
+  x[2] = math::mul_add(e.vt1, drho, e.rho * dvt1);
+  x[3] = math::mul_add(e.vt2, drho, e.rho * dvt2);
+  const Real vdv = math::mul_add(e.vt2, dvt2, math::mul_add(e.vn, dvn, e.vt1 * dvt1));
+  Real x4 = math::mul_add(e.v2h, drho, e.rho * vdv);
+  x4 = math::mul_add(dp, e.inv_gm1, x4);
+  x4 = math::mul_add(e.bt1, dbt1, x4);
+  x[4] = math::mul_add(e.bt2, dbt2, x4);
   x[kMhdN] = 0;
   x[kMhdT1] = dbt1;
   x[kMhdT2] = dbt2;

@@ -36,11 +36,12 @@ KOKKOS_INLINE_FUNCTION void cell_flux(const IdealGas& eos, const Real u[NHYDRO],
   w[1] = u[1] * inv_rho;
   w[2] = u[2] * inv_rho;
   w[3] = u[3] * inv_rho;
-  w[IPR] = eos.gm1 * (u[IEN] - Real(0.5) * (u[1] * w[1] + u[2] * w[2] + u[3] * w[3]));
+  const Real mv = math::mul_add(u[3], w[3], math::mul_add(u[1], w[1], u[2] * w[2]));
+  w[IPR] = eos.gm1 * math::mul_add(Real(-0.5), mv, u[IEN]);
   c = eos.sound_speed_inv_rho(inv_rho, w[IPR]);
   const Real vn = w[1];
   f[0] = u[1];
-  f[1] = u[1] * vn + w[IPR];
+  f[1] = math::mul_add(u[1], vn, w[IPR]);
   f[2] = u[2] * vn;
   f[3] = u[3] * vn;
   f[4] = (u[4] + w[IPR]) * vn;
@@ -81,22 +82,22 @@ KOKKOS_INLINE_FUNCTION void characteristic_differences(const EigenSystem& e, con
 
 // Lax-Friedrichs split flux differences of one field: (dg +- alpha dw) / 2.
 KOKKOS_FORCEINLINE_FUNCTION Real split_plus(Real dg, Real dw, Real alpha) {
-  return Real(0.5) * (dg + alpha * dw);
+  return Real(0.5) * math::mul_add(alpha, dw, dg);
 }
 KOKKOS_FORCEINLINE_FUNCTION Real split_minus(Real dg, Real dw, Real alpha) {
-  return Real(0.5) * (dg - alpha * dw);
+  return Real(0.5) * math::mul_add(-alpha, dw, dg);
 }
 
 // The two weights phi needs (omega_0, omega_2) of the differences a, b, c, d.
 // The smoothness indicators are 12x those of Jiang & Shu's eq. 2.9.
 template <WenoWeights W>
 KOKKOS_INLINE_FUNCTION void weno_weights(Real a, Real b, Real c, Real d, Real eps, Real& w0, Real& w2) {
-  const Real ab = a - b, a3b = a - Real(3) * b;
+  const Real ab = a - b, a3b = math::mul_add(Real(-3), b, a);
   const Real bc = b - c, bpc = b + c;
-  const Real cd = c - d, c3d = Real(3) * c - d;
-  const Real is0 = Real(13) * ab * ab + Real(3) * a3b * a3b;
-  const Real is1 = Real(13) * bc * bc + Real(3) * bpc * bpc;
-  const Real is2 = Real(13) * cd * cd + Real(3) * c3d * c3d;
+  const Real cd = c - d, c3d = math::mul_add(Real(3), c, -d);
+  const Real is0 = math::mul_add(Real(13) * ab, ab, Real(3) * a3b * a3b);
+  const Real is1 = math::mul_add(Real(13) * bc, bc, Real(3) * bpc * bpc);
+  const Real is2 = math::mul_add(Real(13) * cd, cd, Real(3) * c3d * c3d);
   // The unnormalised weights a_k are scaled by a common factor so that one
   // division normalises them (divisions dominate the cost of a face on
   // GPUs). In float the products could overflow: there the textbook form.
@@ -135,8 +136,8 @@ KOKKOS_INLINE_FUNCTION void weno_weights(Real a, Real b, Real c, Real d, Real ep
 }
 
 KOKKOS_FORCEINLINE_FUNCTION Real weno_phi(Real w0, Real w2, Real a, Real b, Real c, Real d) {
-  return w0 * (a - Real(2) * b + c) * (Real(1) / Real(3)) +
-         (w2 - Real(0.5)) * (b - Real(2) * c + d) * (Real(1) / Real(6));
+  return math::mul_add(w0 * (math::mul_add(Real(-2), b, a) + c), Real(1) / Real(3),
+                       (w2 - Real(0.5)) * (math::mul_add(Real(-2), c, b) + d) * (Real(1) / Real(6)));
 }
 
 // Characteristic correction of one field from its split differences.
@@ -171,7 +172,7 @@ KOKKOS_INLINE_FUNCTION Real wave_correction_of(const Real dw[kWenoDiffs], const 
 }
 
 KOKKOS_FORCEINLINE_FUNCTION Real central4(Real f1, Real f2, Real f3, Real f4) {
-  return (Real(7) * (f2 + f3) - (f1 + f4)) * (Real(1) / Real(12));
+  return math::mul_add(Real(7), f2 + f3, -(f1 + f4)) * (Real(1) / Real(12));
 }
 
 // Face flux = central part of cells 1..4 + R (characteristic corrections).

@@ -12,17 +12,16 @@ namespace {
 // path's ct_cell_centred_field and mhd_apply_floors).
 long long finish(const IdealGas& eos, const Floors& fl, const Grid& g, const State& out) {
   const Array4 u = out.u, b1 = out.b.x1f, b2 = out.b.x2f, b3 = out.b.x3f;
-  long long hits = 0;
-  par_reduce("fv_mhd_fused_finish", g.interior(), KOKKOS_LAMBDA(int k, int j, int i, long long& nhit) {
+  return par_count("fv_mhd_fused_finish", g.interior(), KOKKOS_LAMBDA(int k, int j, int i) {
     Real c[NMHD];
     for (int n = 0; n < NHYDRO; ++n) c[n] = u(n, k, j, i);
     c[IB1] = face_average(b1(0, k, j, i), b1(0, k, j, i + 1));
     c[IB2] = face_average(b2(0, k, j, i), b2(0, k, j + 1, i));
     c[IB3] = face_average(b3(0, k, j, i), b3(0, k + 1, j, i));
-    if (apply_mhd_floors(eos, fl, c)) ++nhit;
+    const bool hit = apply_mhd_floors(eos, fl, c);
     for (int n = 0; n < NMHD; ++n) u(n, k, j, i) = c[n];
-  }, Kokkos::Sum<long long>(hits));
-  return hits;
+    return hit;
+  });
 }
 
 }  // namespace
