@@ -332,8 +332,9 @@ long long fd_mhd_segments(const FdOptions& opt, const Grid& g, int d, bool first
   // and z); 8 x 4 (43 KB, five teams) and teams of 160 or 192 threads were
   // slower still.
   // The axis is a template parameter as well: the selections by d in the
-  // index arithmetic fold away, and ptxas no longer spills (24 bytes
-  // before): 1.43e8 -> 1.46e8 in one lease.
+  // index arithmetic fold away, and ptxas spilled nothing (24 bytes
+  // before): 1.43e8 -> 1.46e8 in one lease. With the count reduced into
+  // device memory some instantiations spill 16 bytes again (CUDA 13.0).
   if (d == 0) return segments_for<31, 1, 0>(opt, g, first, last, st, dt, floors, u0, in, out, r, k, fstar, count);
   if (d == 1) return segments_for<15, 2, 1>(opt, g, first, last, st, dt, floors, u0, in, out, r, k, fstar, count);
   return segments_for<15, 2, 2>(opt, g, first, last, st, dt, floors, u0, in, out, r, k, fstar, count);
