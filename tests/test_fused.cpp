@@ -195,6 +195,26 @@ void compare_all_fd(const std::string& file, const std::vector<std::string>& bas
   std::printf("%s: %d fd combinations, fused == native\n", file.c_str(), cases);
 }
 
+// The floor activations of a run of `file` with `sets` on the given
+// backend and fused layout, summed over the ranks; *path the path it took.
+long long floor_hits_of(const std::string& file, std::vector<std::string> sets, const std::string& backend,
+                        const std::string& layout, std::string* path) {
+  sets.push_back("solver.backend=" + backend);
+  sets.push_back("solver.fused_layout=" + layout);
+  Config cfg = config_from(read_config(file), sets);
+  Comm comm = comm_for(cfg);
+  long long hits = 0;
+  {
+    Simulation sim(cfg, comm, false);
+    sim.initialize();
+    evolve(sim);
+    hits = allreduce_sum(comm, sim.floor_hits());
+    *path = sim.hydro().path();
+  }
+  free_comm(comm);
+  return hits;
+}
+
 // Floor activations are counted alike on every path: the fused cells and
 // tiles layouts reduce them on the device, over the whole interior or, with the
 // ghost exchange overlapped on several ranks, over the core and shell boxes.
@@ -205,26 +225,11 @@ TEST(Fused, FloorCountsMatchNative) {
       "mesh.cells=[64,1,1]",       "time.max_steps=20",          "physics.pressure_floor=0.01",
       "problem.left_velocity=-2",  "problem.right_velocity=2",   "problem.right_density=1",
       "problem.left_pressure=0.4", "problem.right_pressure=0.4"};
-  long long counts[4];
-  const char* layouts[] = {"auto", "cells", "sweeps", "tiles"};
-  for (int l = 0; l < 4; ++l) {
-    std::vector<std::string> s = sets;
-    s.push_back(std::string("solver.backend=") + (l == 0 ? "native" : "fused"));
-    s.push_back(std::string("solver.fused_layout=") + layouts[l]);
-    Config cfg = config_from(read_config("sod.yaml"), s);
-    Comm comm = comm_for(cfg);
-    {
-      Simulation sim(cfg, comm, false);
-      sim.initialize();
-      evolve(sim);
-      counts[l] = allreduce_sum(comm, sim.floor_hits());
-    }
-    free_comm(comm);
-  }
-  EXPECT_GE(counts[0], 20);  // every step (a cell a step on 64 cells)
-  EXPECT_EQ(counts[1], counts[0]) << "fused cells";
-  EXPECT_EQ(counts[2], counts[0]) << "fused sweeps";
-  EXPECT_EQ(counts[3], counts[0]) << "fused tiles";
+  std::string path;
+  const long long native = floor_hits_of("sod.yaml", sets, "native", "auto", &path);
+  EXPECT_GE(native, 20);  // every step (a cell a step on 64 cells)
+  for (const char* layout : {"cells", "sweeps", "tiles"})
+    EXPECT_EQ(floor_hits_of("sod.yaml", sets, "fused", layout, &path), native) << "fused " << layout;
 }
 
 // The same for FD MHD, whose fused segments end a 2N stage's cells in a
@@ -233,7 +238,6 @@ TEST(Fused, FloorCountsMatchNative) {
 TEST(Fused, FdMhdFloorCountsMatchNative) {
   // The two sides pulled apart at 1.5 each way: the rarefactions between
   // them take the gas pressure under the floor.
-  const char* paths[] = {"native", "fused (pencils)", "fused (segments)"};
   for (const char* integ : {"lsrk4", "rk3"}) {
     const std::vector<std::string> sets = {"mesh.cells=[64,1,1]",
                                            "time.max_steps=20",
@@ -242,26 +246,13 @@ TEST(Fused, FdMhdFloorCountsMatchNative) {
                                            std::string("time.integrator=") + integ,
                                            "problem.left.velocity=[-1.5,0,0]",
                                            "problem.right.velocity=[1.5,0,0]"};
-    long long counts[3];
-    const char* layouts[] = {"auto", "sweeps", "tiles"};
-    for (int l = 0; l < 3; ++l) {
-      std::vector<std::string> s = sets;
-      s.push_back(std::string("solver.backend=") + (l == 0 ? "native" : "fused"));
-      s.push_back(std::string("solver.fused_layout=") + layouts[l]);
-      Config cfg = config_from(read_config("rj2a.yaml"), s);
-      Comm comm = comm_for(cfg);
-      {
-        Simulation sim(cfg, comm, false);
-        sim.initialize();
-        evolve(sim);
-        counts[l] = allreduce_sum(comm, sim.floor_hits());
-        EXPECT_EQ(sim.hydro().path(), paths[l]);
-      }
-      free_comm(comm);
-    }
-    EXPECT_GE(counts[0], 20) << integ;  // every step
-    EXPECT_EQ(counts[1], counts[0]) << integ << " fused sweeps";
-    EXPECT_EQ(counts[2], counts[0]) << integ << " fused tiles";
+    std::string path;
+    const long long native = floor_hits_of("rj2a.yaml", sets, "native", "auto", &path);
+    EXPECT_GE(native, 20) << integ;  // every step
+    EXPECT_EQ(floor_hits_of("rj2a.yaml", sets, "fused", "sweeps", &path), native) << integ << " fused sweeps";
+    EXPECT_EQ(path, "fused (pencils)");
+    EXPECT_EQ(floor_hits_of("rj2a.yaml", sets, "fused", "tiles", &path), native) << integ << " fused tiles";
+    EXPECT_EQ(path, "fused (segments)");
   }
 }
 
