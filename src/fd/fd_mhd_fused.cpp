@@ -39,8 +39,8 @@ KOKKOS_FORCEINLINE_FUNCTION void load_cell(const IdealGas& eos, const Array4& u,
                                            StencilCell& c) {
   for (int s = 0; s < 8; ++s) c.u[s] = u(mhd_face_slot(d, s), k, j, i);
   mhd_cell_flux(eos, c.u, c.w, c.f, c.lam);
-  // As ct_bv: B_d (m_t / rho) of the cell.
-  for (int s = 0; s < 2; ++s) c.bv[s] = c.u[kMhdN] * (c.u[2 + s] / c.u[0]);
+  // As ct_bv: B_d v_t of the cell, v_t from the primitives.
+  for (int s = 0; s < 2; ++s) c.bv[s] = c.u[kMhdN] * c.w[2 + s];
 }
 
 // Axis d: pencils along d over fd_mhd_flux_box; `last` ends the stage.

@@ -31,7 +31,9 @@
 // not from the cells phase) take one barrier less: 1.16e8 with, 1.15e8
 // without in one lease. Starting the one-warp phases on a warp that turns
 // with the team (so that they fall on every quarter of the multiprocessor)
-// gave nothing (1.16e8 against 1.18e8).
+// gave nothing (1.16e8 against 1.18e8). The copies a thread per cell
+// (below) and an eigen-system with fewer roots and divisions
+// (mhd_eigen.hpp): 1.48-1.49e8 -> 1.496e8 -> 1.55e8 (docs/fd_mhd.md).
 #include "backend/async_copy.hpp"
 #include "backend/team_scratch.hpp"
 #include "ct/fd_ct.hpp"
@@ -41,6 +43,7 @@
 #include "fd/fd_stage.hpp"
 #include "fd/weno_mhd.hpp"
 
+#include <cstddef>
 #include <type_traits>
 
 namespace ax {
@@ -113,6 +116,8 @@ long long segments(const FdOptions& o, const Grid& g, bool first, bool last, con
   // start_increment does not read K when A is 0.
   const bool read_k = !first || A != Real(0);
   const Array4 u = in.u, a0 = u0.u, ar = r.u, ao = out.u;
+  // Variable strides (LayoutRight: a variable's whole block).
+  const std::ptrdiff_t ustride = std::ptrdiff_t(u.stride(0)), kstride = std::ptrdiff_t(kacc.stride(0));
   const int team_size = phase_team_size(kTeamSize);
   const auto scratch = Kokkos::PerTeam(TeamScratch::shmem_size(nscratch));
   auto kernel = KOKKOS_LAMBDA(const Team& team, long long& n_hit) {
@@ -151,22 +156,29 @@ long long segments(const FdOptions& o, const Grid& g, bool first, bool last, con
     // before they are read: the conserved state of its cells (into the
     // u slots of C, free once the differences are formed) and K of its
     // interior cells (read by the update).
+    // A thread per cell copies its variables, one stride apart: the
+    // address arithmetic once a cell. A thread per (cell, variable) spent
+    // 66 instructions on each 8-byte copy, 19% of the kernel's
+    // instructions with K's (Nsight Compute, the z kernel).
     auto fetch_cells = [&](int f0) {
-      Kokkos::parallel_for(Kokkos::TeamThreadRange(team, ncell * 8), [&](int i) {
-        const int s = i / ncell, row = cell_row(i % ncell), pos = cell_pos(i % ncell);
+      Kokkos::parallel_for(Kokkos::TeamThreadRange(team, ncell), [&](int c) {
+        const int row = cell_row(c), pos = cell_pos(c);
         if (r0 + row >= rhi || f0 - 3 + pos >= hi + 2) return;  // beyond the box: never read
         const Ijk p = point(row, f0 - 3 + pos);
-        async_copy(&C(kU + s, row * pitch + pos), &u(mhd_face_slot(d, s), p.k, p.j, p.i));
+        const Real* src = &u(0, p.k, p.j, p.i);
+        for (int s = 0; s < 8; ++s)
+          async_copy(&C(kU + s, row * pitch + pos), src + mhd_face_slot(d, s) * ustride);
       });
       async_commit();
     };
     auto fetch_k = [&](int f0) {
       if (read_k)
-        Kokkos::parallel_for(Kokkos::TeamThreadRange(team, nupd * NMHD), [&](int i) {
-          const int c = i % nupd, v = i / nupd, row = upd_row(c), cell = f0 + upd_pos(c);
+        Kokkos::parallel_for(Kokkos::TeamThreadRange(team, nupd), [&](int c) {
+          const int row = upd_row(c), cell = f0 + upd_pos(c);
           if (!interior(r0 + row, cell)) return;
           const Ijk p = point(row, cell);
-          async_copy(&K(v, c), &kacc(v, p.k, p.j, p.i));
+          const Real* src = &kacc(0, p.k, p.j, p.i);
+          for (int v = 0; v < NMHD; ++v) async_copy(&K(v, c), src + v * kstride);
         });
       async_commit();
     };
@@ -204,7 +216,7 @@ long long segments(const FdOptions& o, const Grid& g, bool first, bool last, con
         mhd_cell_flux(eos, uc, w, f, lam);
         for (int s = 0; s < 8; ++s) C(kF + s, c) = f[s];
         for (int s = 0; s < NMHD_WAVES; ++s) C(kLam + s, c) = lam[s];
-        for (int s = 0; s < 2; ++s) C(kBv + s, c) = uc[kMhdN] * (uc[2 + s] / uc[0]);  // as ct_bv
+        for (int s = 0; s < 2; ++s) C(kBv + s, c) = uc[kMhdN] * w[2 + s];  // as ct_bv
       });
       team.team_barrier();
       // Characteristic differences m (cells m, m + 1) of each face.

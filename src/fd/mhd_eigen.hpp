@@ -51,21 +51,28 @@ KOKKOS_INLINE_FUNCTION MhdEigenSystem mhd_eigensystem_at(const IdealGas& eos, co
   e.gm1 = eos.gm1;
   e.inv_gm1 = eos.inv_gm1;
   e.v2h = Real(0.5) * math::mul_add(e.vt2, e.vt2, math::mul_add(e.vn, e.vn, e.vt1 * e.vt1));
+  // Four square roots and two divisions give every speed: sqrt(rho),
+  // sqrt(gamma p) = a sqrt(rho), the discriminant's root and sqrt(rho) c_f,
+  // with c_s from c_f c_s = a |B_n| / sqrt(rho). On GPUs a root or a
+  // division is a subroutine of a dozen FP64 instructions.
   e.inv_rho = Real(1) / e.rho;
   e.sqrt_rho = math::sqrt(e.rho);
-  e.inv_sqrt_rho = Real(1) / e.sqrt_rho;
+  e.inv_sqrt_rho = e.sqrt_rho * e.inv_rho;
   const Real bn = w[kMhdN];
   const Real btsq = math::mul_add(e.bt1, e.bt1, e.bt2 * e.bt2), bnsq = bn * bn;
   const Real gamp = eos.gamma * w[4];
+  const Real sqrt_gamp = math::sqrt(gamp);
   // Athena++'s form: the discriminant as a sum of squares, c_s from c_f.
   const Real tdif = bnsq + btsq - gamp;
   const Real root = math::sqrt(math::mul_add(tdif, tdif, Real(4) * gamp * btsq));
   const Real rcfsq = Real(0.5) * (bnsq + btsq + gamp + root);
-  const Real cfsq = rcfsq * e.inv_rho, cssq = gamp * bnsq / rcfsq * e.inv_rho;
-  e.cf = math::sqrt(cfsq);
-  e.cs = math::sqrt(cssq);
+  const Real rcf = math::sqrt(rcfsq);  // sqrt(rho) c_f
+  const Real cfsq = rcfsq * e.inv_rho;
+  e.cf = rcf * e.inv_sqrt_rho;
+  e.cs = math::fabs(bn) * sqrt_gamp / rcf * e.inv_sqrt_rho;
+  const Real cssq = e.cs * e.cs;
   e.asq = gamp * e.inv_rho;
-  e.a = math::sqrt(e.asq);
+  e.a = sqrt_gamp * e.inv_sqrt_rho;
   // 1e-12 of the field energy: below it the direction is rounding noise.
   if (btsq > Real(1e-12) * (btsq + bnsq + gamp)) {
     const Real inv_bt = Real(1) / math::sqrt(btsq);
@@ -91,12 +98,15 @@ KOKKOS_INLINE_FUNCTION MhdEigenSystem mhd_eigensystem_at(const IdealGas& eos, co
   }
   e.s = bn >= Real(0) ? Real(1) : Real(-1);
   // Stone et al. (2008) eq. A18.
-  e.inv_asq = Real(1) / e.asq;
+  // a sqrt(rho) = sqrt(gamma p): one reciprocal serves 1 / a^2 and both
+  // normalisations.
+  const Real inv_sqrt_gamp = Real(1) / sqrt_gamp;
+  e.inv_asq = e.rho * (inv_sqrt_gamp * inv_sqrt_gamp);
   e.nf = Real(0.5) * e.inv_asq;  // = 0.5 / asq to the bit: halving is exact
   e.qf = e.nf * e.cf * e.alpha_f * e.s;
   e.qs = e.nf * e.cs * e.alpha_s * e.s;
-  e.afp = Real(0.5) * e.alpha_f / (e.a * e.sqrt_rho);
-  e.asp = Real(0.5) * e.alpha_s / (e.a * e.sqrt_rho);
+  e.afp = Real(0.5) * e.alpha_f * inv_sqrt_gamp;
+  e.asp = Real(0.5) * e.alpha_s * inv_sqrt_gamp;
   return e;
 }
 
