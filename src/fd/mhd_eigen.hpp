@@ -102,7 +102,7 @@ KOKKOS_INLINE_FUNCTION MhdEigenSystem mhd_eigensystem_at(const IdealGas& eos, co
   // normalisations.
   const Real inv_sqrt_gamp = Real(1) / sqrt_gamp;
   e.inv_asq = e.rho * (inv_sqrt_gamp * inv_sqrt_gamp);
-  e.nf = Real(0.5) * e.inv_asq;  // = 0.5 / asq to the bit: halving is exact
+  e.nf = Real(0.5) * e.inv_asq;  // halving is exact: inv_asq / 2 to the bit
   e.qf = e.nf * e.cf * e.alpha_f * e.s;
   e.qs = e.nf * e.cs * e.alpha_s * e.s;
   e.afp = Real(0.5) * e.alpha_f * inv_sqrt_gamp;
