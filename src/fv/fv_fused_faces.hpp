@@ -27,12 +27,15 @@ KOKKOS_FORCEINLINE_FUNCTION void load_prim(const IdealGas& eos, const Array4& u,
 template <int D, int ORDER, Limiter L, RiemannSolver RS>
 KOKKOS_FORCEINLINE_FUNCTION void fused_face_flux(const IdealGas& eos, const Real w0[NHYDRO], const Real w1[NHYDRO],
                                                  const Real w2[NHYDRO], const Real w3[NHYDRO], Real f[NHYDRO]) {
-  Real l[NHYDRO], r[NHYDRO];
-  for (int s = 0; s < NHYDRO; ++s) {
+  Real c0[NHYDRO], c1[NHYDRO], c2[NHYDRO], c3[NHYDRO], l[NHYDRO], r[NHYDRO];
+  for (int s = 0; s < NHYDRO; ++s) {  // the face frame
     const int n = face_slot(D, s);
-    if constexpr (ORDER == 2) face_states<2, L>(w0[n], w1[n], w2[n], w3[n], l[s], r[s]);
-    else face_states<1, L>(Real(0), w1[n], w2[n], Real(0), l[s], r[s]);
+    c0[s] = ORDER == 2 ? w0[n] : Real(0);
+    c1[s] = w1[n];
+    c2[s] = w2[n];
+    c3[s] = ORDER == 2 ? w3[n] : Real(0);
   }
+  face_states<ORDER, L, NHYDRO>(c0, c1, c2, c3, l, r);
   riemann_flux<RS>(eos, l, r, f);
 }
 

@@ -98,8 +98,29 @@ struct SweepsStage {
       // for D > 0 between rows in slots s1 and s2 (s0, s3 beyond them).
       auto faces = [&](int s0, int s1, int s2, int s3, int fs, int r0, int r1) {
         const int o = D == 0 ? 1 : 0;  // D = 0: neighbours are positions, not rows
-        // Raw row pointers: the compiler vectorises unit-stride loops over
-        // them, not over View accesses with a run-time row index.
+#if defined(__CUDA_ARCH__) || defined(__HIP_DEVICE_COMPILE__)
+        // GPUs form a cell's slopes together (limited_slopes, the face
+        // frame's order): a face at a time.
+        for (int r = r0; r < r1; ++r) {
+          Real c[4][NHYDRO], l[NHYDRO], rr[NHYDRO];
+          for (int f = 0; f < NHYDRO; ++f) {
+            const int n = face_slot(D, f);
+            c[0][f] = s(kPrim + s0 * NHYDRO + n, r - 2 * o);
+            c[1][f] = s(kPrim + s1 * NHYDRO + n, r - o);
+            c[2][f] = s(kPrim + s2 * NHYDRO + n, r);
+            c[3][f] = s(kPrim + s3 * NHYDRO + n, r + o);
+          }
+          face_states<ORDER, L, NHYDRO>(c[0], c[1], c[2], c[3], l, rr);
+          for (int f = 0; f < NHYDRO; ++f) {
+            s(kLeft + face_slot(D, f), r) = l[f];
+            s(kRight + face_slot(D, f), r) = rr[f];
+          }
+        }
+#else
+        // CPUs a variable at a time (limited_slopes is a slope at a time
+        // there: the same bits). Raw row pointers: the compiler vectorises
+        // unit-stride loops over them, not over View accesses with a
+        // run-time row index.
         for (int n = 0; n < NHYDRO; ++n) {
           const Real* __restrict p0 = &s(kPrim + s0 * NHYDRO + n, 0) - 2 * o;
           const Real* __restrict p1 = &s(kPrim + s1 * NHYDRO + n, 0) - o;
@@ -110,6 +131,7 @@ struct SweepsStage {
           ASTRONOMIX_SIMD
           for (int r = r0; r < r1; ++r) face_states<ORDER, L>(p0[r], p1[r], p2[r], p3[r], lft[r], rgt[r]);
         }
+#endif
         // The Riemann solver over the row, on one scratch base pointer with
         // offsets known at compile time: GCC vectorises this form, not
         // `omp simd` over arrays of row pointers, which kept the solver

@@ -168,11 +168,15 @@ struct TilesStage {
           for (int n = 0; n < NHYDRO; ++n) ring(k0, c, n) = w2[n];
           if constexpr (ORDER == 2) {
             for (int n = 0; n < NHYDRO; ++n) ring(k0 + 1, c, n) = w3[n];
+            Real cm[NHYDRO], cc[NHYDRO], cp[NHYDRO], lower[NHYDRO], upper[NHYDRO];
             for (int s = 0; s < NHYDRO; ++s) {  // the left state of face k0 + 1/2
               const int n = face_slot(2, s);
-              Real lower;  // unused
-              plm_cell_faces<L>(w1[n], w2[n], w3[n], lower, ZL(s, c));
+              cm[s] = w1[n];
+              cc[s] = w2[n];
+              cp[s] = w3[n];
             }
+            plm_cell_faces<L, NHYDRO>(cm, cc, cp, lower, upper);
+            for (int s = 0; s < NHYDRO; ++s) ZL(s, c) = upper[s];
           }
         });
       async_wait<0>();
@@ -263,21 +267,29 @@ struct TilesStage {
             // also the next face's left state: each slope once.
             const int centre = (hy + ty) * kPX + hx + tx;
             Real l[NHYDRO], r[NHYDRO];
-            for (int s = 0; s < NHYDRO; ++s) {
-              const int n = face_slot(2, s);
-              if constexpr (ORDER == 2) {
-                // Cell k + 1: its lower value is this face's right state,
-                // its upper value the next face's left state.
-                Real next;
-                plm_cell_faces<L>(P(n, centre), ring(k + 1, c, n), ring(k + 2, c, n), r[s], next);
+            if constexpr (ORDER == 2) {
+              // Cell k + 1: its lower values are this face's right state,
+              // its upper values the next face's left state.
+              Real cm[NHYDRO], cc[NHYDRO], cp[NHYDRO], next[NHYDRO];
+              for (int s = 0; s < NHYDRO; ++s) {
+                const int n = face_slot(2, s);
+                cm[s] = P(n, centre);
+                cc[s] = ring(k + 1, c, n);
+                cp[s] = ring(k + 2, c, n);
+              }
+              plm_cell_faces<L, NHYDRO>(cm, cc, cp, r, next);
+              for (int s = 0; s < NHYDRO; ++s) {
                 l[s] = ZL(s, c);
-                ZL(s, c) = next;
-              } else {
+                ZL(s, c) = next[s];
+              }
+            } else {
+              for (int s = 0; s < NHYDRO; ++s) {
+                const int n = face_slot(2, s);
                 l[s] = P(n, centre);
                 r[s] = ring(k + 1, c, n);
               }
-              fm[s] = FZ(s, c);
             }
+            for (int s = 0; s < NHYDRO; ++s) fm[s] = FZ(s, c);
             riemann_flux<RS>(eos, l, r, fp);
             add_flux_difference<2>(fm, fp, inv2, acc);
             for (int s = 0; s < NHYDRO; ++s) FZ(s, c) = fp[s];  // the next plane's lower face

@@ -38,11 +38,15 @@ template <int D, int ORDER, Limiter L, MhdRiemannSolver RS, HlldForm FORM = Hlld
 KOKKOS_FORCEINLINE_FUNCTION void mhd_face_flux(const IdealGas& eos, const Real w0[NMHD], const Real w1[NMHD],
                                                const Real w2[NMHD], const Real w3[NMHD], Real bn,
                                                Real f[NWAVE_FACE]) {
-  Real l[NWAVE_FACE], r[NWAVE_FACE];
+  Real c0[NWAVE_FACE], c1[NWAVE_FACE], c2[NWAVE_FACE], c3[NWAVE_FACE], l[NWAVE_FACE], r[NWAVE_FACE];
   for (int s = 0; s < NWAVE_FACE; ++s) {
     const int n = mhd_frame_slot<D>(s);
-    face_states<ORDER, L>(w0[n], w1[n], w2[n], w3[n], l[s], r[s]);
+    c0[s] = w0[n];
+    c1[s] = w1[n];
+    c2[s] = w2[n];
+    c3[s] = w3[n];
   }
+  face_states<ORDER, L, NWAVE_FACE>(c0, c1, c2, c3, l, r);
   mhd_riemann_flux<RS, FORM>(eos, l, r, bn, f);
 }
 

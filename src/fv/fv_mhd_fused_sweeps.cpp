@@ -94,6 +94,26 @@ struct Sweeps {
       // scratch rows, then the Riemann solver (branch-free HLLD) over them.
       auto faces = [&](int p, int s0, int s1, int s2, int s3, int fs, int r0, int r1) {
         const int o = D == 0 ? 1 : 0;
+#if defined(__CUDA_ARCH__) || defined(__HIP_DEVICE_COMPILE__)
+        // GPUs form a cell's slopes together (limited_slopes): a face at a time.
+        for (int r = r0; r < r1; ++r) {
+          Real c[4][NWAVE_FACE], l[NWAVE_FACE], rr[NWAVE_FACE];
+          for (int q = 0; q < NWAVE_FACE; ++q) {
+            const int n = mhd_frame_slot<D>(q);
+            c[0][q] = s(kPrim + s0 * NMHD + n, r - 2 * o);
+            c[1][q] = s(kPrim + s1 * NMHD + n, r - o);
+            c[2][q] = s(kPrim + s2 * NMHD + n, r);
+            c[3][q] = s(kPrim + s3 * NMHD + n, r + o);
+          }
+          face_states<ORDER, L, NWAVE_FACE>(c[0], c[1], c[2], c[3], l, rr);
+          for (int q = 0; q < NWAVE_FACE; ++q) {
+            s(kLeft + q, r) = l[q];
+            s(kRight + q, r) = rr[q];
+          }
+        }
+#else
+        // CPUs a variable at a time, vectorised over the row (limited_slopes
+        // is a slope at a time there: the same bits).
         for (int q = 0; q < NWAVE_FACE; ++q) {
           const int n = mhd_frame_slot<D>(q);
           const Real* __restrict p0 = &s(kPrim + s0 * NMHD + n, 0) - 2 * o;
@@ -105,6 +125,7 @@ struct Sweeps {
           ASTRONOMIX_SIMD
           for (int r = r0; r < r1; ++r) face_states<ORDER, L>(p0[r], p1[r], p2[r], p3[r], lft[r], rgt[r]);
         }
+#endif
         // The Riemann solver over the row, on one scratch base pointer with
         // offsets known at compile time (what GCC vectorises), its hydro
         // fluxes into flux slot fs (grid order), the two induction fluxes

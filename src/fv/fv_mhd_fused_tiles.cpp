@@ -64,12 +64,15 @@ KOKKOS_FORCEINLINE_FUNCTION void plane_lower_flux(const IdealGas& eos, const Rea
                                                   Real bn, Real f[NWAVE_FACE]) {
   const int step = D == 0 ? 1 : px;  // next cell along D in the plane
   const int c = b * px + a;
-  Real l[NWAVE_FACE], r[NWAVE_FACE];
+  Real c0[NWAVE_FACE], c1[NWAVE_FACE], c2[NWAVE_FACE], c3[NWAVE_FACE], l[NWAVE_FACE], r[NWAVE_FACE];
   for (int q = 0; q < NWAVE_FACE; ++q) {
     const Real* v = P + mhd_frame_slot<D>(q) * px * py + c;
-    face_states<ORDER, L>(ORDER == 2 ? v[-2 * step] : Real(0), v[-step], v[0], ORDER == 2 ? v[step] : Real(0), l[q],
-                          r[q]);
+    c0[q] = ORDER == 2 ? v[-2 * step] : Real(0);
+    c1[q] = v[-step];
+    c2[q] = v[0];
+    c3[q] = ORDER == 2 ? v[step] : Real(0);
   }
+  face_states<ORDER, L, NWAVE_FACE>(c0, c1, c2, c3, l, r);
   mhd_riemann_flux<RS, kHlld>(eos, l, r, bn, f);
 }
 

@@ -33,11 +33,14 @@ template <Limiter L>
 void compute_slopes(const Grid& g, int d, const Array4& w, const Array4& slope) {
   const int di = d == 0, dj = d == 1, dk = d == 2;
   par_for("fv_native_slopes", g.interior_along(d, -1, 1), KOKKOS_LAMBDA(int k, int j, int i) {
-    for (int n = 0; n < NHYDRO; ++n) {
-      const Real dl = w(n, k, j, i) - w(n, k - dk, j - dj, i - di);
-      const Real dr = w(n, k + dk, j + dj, i + di) - w(n, k, j, i);
-      slope(n, k, j, i) = limited_slope<L>(dl, dr);
+    Real dl[NHYDRO], dr[NHYDRO], s[NHYDRO];  // in the face frame of d, as every path
+    for (int f = 0; f < NHYDRO; ++f) {
+      const int n = face_slot(d, f);
+      dl[f] = w(n, k, j, i) - w(n, k - dk, j - dj, i - di);
+      dr[f] = w(n, k + dk, j + dj, i + di) - w(n, k, j, i);
     }
+    limited_slopes<L, NHYDRO>(dl, dr, s);
+    for (int f = 0; f < NHYDRO; ++f) slope(face_slot(d, f), k, j, i) = s[f];
   });
 }
 

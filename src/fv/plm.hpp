@@ -35,4 +35,38 @@ KOKKOS_INLINE_FUNCTION void face_states(Real c0, Real c1, Real c2, Real c3, Real
   }
 }
 
+// The same for the N variables of one cell (cm, c, cp: below, the cell,
+// above), the slopes through limited_slopes.
+template <Limiter L, int N>
+KOKKOS_INLINE_FUNCTION void plm_cell_faces(const Real cm[N], const Real c[N], const Real cp[N], Real lower[N],
+                                           Real upper[N]) {
+  Real dl[N], dr[N], s[N];
+  for (int v = 0; v < N; ++v) {
+    dl[v] = c[v] - cm[v];
+    dr[v] = cp[v] - c[v];
+  }
+  limited_slopes<L, N>(dl, dr, s);
+  for (int v = 0; v < N; ++v) {
+    lower[v] = plm_lower(c[v], s[v]);
+    upper[v] = plm_upper(c[v], s[v]);
+  }
+}
+
+// Left and right states of N variables at the face between cells c1 and c2
+// (c0 c1 | c2 c3), each cell's slopes through limited_slopes.
+template <int ORDER, Limiter L, int N>
+KOKKOS_INLINE_FUNCTION void face_states(const Real c0[N], const Real c1[N], const Real c2[N], const Real c3[N],
+                                        Real left[N], Real right[N]) {
+  if constexpr (ORDER == 2) {
+    Real unused[N];
+    plm_cell_faces<L, N>(c0, c1, c2, unused, left);
+    plm_cell_faces<L, N>(c1, c2, c3, right, unused);
+  } else {
+    for (int v = 0; v < N; ++v) {
+      left[v] = c1[v];
+      right[v] = c2[v];
+    }
+  }
+}
+
 }  // namespace ax
