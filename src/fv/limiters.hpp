@@ -72,18 +72,32 @@ KOKKOS_INLINE_FUNCTION bool van_leer_slopes_batched(const Real dl[N], const Real
 // Why: there a double division is a reciprocal and a chain of nine
 // dependent FP64 instructions; van Leer cost 1.6 ms a stage over donor
 // cell, minmod 0.35 ms. H200, fused, one lease against the division a
-// slope: 256^3 linear wave (RK2, PLM, HLLC, the AthenaK workload) 2.12-2.14e9
-// -> 2.46-2.47e9 cell-updates/s, MHD Orszag-Tang benchmark unchanged
-// (7.5e8), the 256^3 blast benchmark 3.22-3.25e9 -> 3.09-3.10e9 (its ambient medium is
-// uniform: zero slopes cost a division-a-slope path nothing). Batching
-// only cells with two or more nonzero slopes won back half of the blast's
-// loss and cost half of the wave's gain (2.30-2.32e9, 3.15-3.20e9): not
-// kept. CPUs keep a division a slope (vectorised over a row of faces; the
-// results there are those of limited_slope to the bit).
+// slope: 256^3 linear wave (RK2, PLM, HLLC, the AthenaK workload)
+// 2.12-2.14e9 -> 2.46-2.47e9 cell-updates/s, MHD Orszag-Tang benchmark
+// unchanged (7.5e8), the 256^3 blast benchmark 3.22-3.25e9 -> 3.09-3.10e9:
+// its ambient medium is uniform, where the division-a-slope form skips
+// every division. A warp-wide skip of uniform regions (below) then took the
+// blast to 3.42-3.43e9 (3.12-3.13e9 without it, one lease) for 2.5% of the
+// wave (2.45e9 -> 2.39-2.40e9). Batching only cells with two or more
+// nonzero slopes, per cell, won back half of the blast's loss for half of
+// the wave's gain (2.30-2.32e9, 3.15-3.20e9): not kept. CPUs keep a
+// division a slope (vectorised over a row of faces; the results there are
+// those of limited_slope to the bit).
 template <Limiter L, int N>
 KOKKOS_INLINE_FUNCTION void limited_slopes(const Real dl[N], const Real dr[N], Real s[N]) {
 #if defined(__CUDA_ARCH__) || defined(__HIP_DEVICE_COMPILE__)
   if constexpr (L == Limiter::van_leer && N <= 7) {
+#if defined(__CUDA_ARCH__)
+    // A warp whose slopes are all zero (a uniform region) skips the batch:
+    // the same bits, +0 (NaN is not flat). Each lane decides only its own
+    // slopes, so whichever lanes the mask holds, the bits are the same.
+    bool flat = true;
+    for (int v = 0; v < N; ++v) flat = flat & (dl[v] * dr[v] <= Real(0));
+    if (__all_sync(__activemask(), flat)) {
+      for (int v = 0; v < N; ++v) s[v] = Real(0);
+      return;
+    }
+#endif
     if (van_leer_slopes_batched<N>(dl, dr, s)) return;
   }
 #endif
