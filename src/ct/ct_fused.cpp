@@ -1,7 +1,9 @@
 #include "ct/ct_fused.hpp"
 
+#include <type_traits>
+
+#include "backend/team_scratch.hpp"
 #include "ct/ct_formulas.hpp"
-#include "mhd/mhd_eos.hpp"
 
 namespace ax {
 
@@ -68,59 +70,164 @@ Box ct_face_cells(const Grid& g) {
   return b;
 }
 
-void ct_edge_emfs_fused(const Grid& g, const IdealGas& eos, const Array4& in, CtFusedWorkspace& ws) {
+namespace {
+
+// E_C at the corner (p - 1/2, q - 1/2) of cell (k, j, i), (p, q) = (C + 1,
+// C + 2) mod 3, by GS05 where both p and q are active. `cell(dp, dq)` gives
+// the cell-centred E_C of the cell dp below along p and dq along q; `moved`
+// the index of that cell.
+template <class CellE, class Moved>
+KOKKOS_FORCEINLINE_FUNCTION Real edge_emf(bool ap, bool aq, const Array4& ep, const Array4& eq, const SignArray& sp,
+                                          const SignArray& sq, const CellE& cell, const Moved& moved) {
+  auto face = [&](const Array4& e, int slot, int dp, int dq) {
+    int k, j, i;
+    moved(dp, dq, k, j, i);
+    return e(slot, k, j, i);
+  };
+  auto sign = [&](const SignArray& s, int dp, int dq) {
+    int k, j, i;
+    moved(dp, dq, k, j, i);
+    return Real(s(k, j, i));
+  };
+  if (ap && aq)
+    return gs05_edge_emf(cell(1, 1), cell(0, 1), cell(1, 0), cell(0, 0), face(eq, 0, 1, 0), face(eq, 0, 0, 0),
+                         face(ep, 1, 0, 1), face(ep, 1, 0, 0), sign(sp, 0, 1), sign(sp, 0, 0), sign(sq, 1, 0),
+                         sign(sq, 0, 0));
+  if (ap) return face(ep, 1, 0, 0);  // E_C is E_t2 on p-faces
+  if (aq) return face(eq, 0, 0, 0);  // and E_t1 on q-faces
+  return cell(0, 0);
+}
+
+// Offsets of the cell dp below along P and dq below along Q, per axis.
+template <int P, int Q>
+KOKKOS_FORCEINLINE_FUNCTION void corner_offsets(int dp, int dq, int& di, int& dj, int& dk) {
+  di = (P == 0 ? dp : 0) + (Q == 0 ? dq : 0);
+  dj = (P == 1 ? dp : 0) + (Q == 1 ? dq : 0);
+  dk = (P == 2 ? dp : 0) + (Q == 2 ? dq : 0);
+}
+
+// Cell (k, j, i) moved dp cells down along P and dq along Q.
+template <int P, int Q>
+KOKKOS_FORCEINLINE_FUNCTION void moved_down(int k, int j, int i, int dp, int dq, int& kk, int& jj, int& ii) {
+  int di, dj, dk;
+  corner_offsets<P, Q>(dp, dq, di, dj, dk);
+  kk = k - dk;
+  jj = j - dj;
+  ii = i - di;
+}
+
+// Stage 2 from the cell-centred E that the CPU sweeps kept: one kernel a
+// component, each edge reading its four cells' E_C.
+template <int C>
+void edge_emfs_kept(const Grid& g, const CtFusedWorkspace& ws) {
+  constexpr int P = (C + 1) % 3, Q = (C + 2) % 3;
+  const bool ap = g.active(P), aq = g.active(Q);
+  const Array4 ep = ws.face_e.e[P], eq = ws.face_e.e[Q], kept = ws.e_cell, out = ws.edge_e.ec[C];
+  const SignArray sp = ws.mass_sign[P], sq = ws.mass_sign[Q];
+  par_for("ct_edge_emfs_fused_kept", ct_interior_edges(g, C), KOKKOS_LAMBDA(int k, int j, int i) {
+    auto moved = [&](int dp, int dq, int& kk, int& jj, int& ii) { moved_down<P, Q>(k, j, i, dp, dq, kk, jj, ii); };
+    auto cell = [&](int dp, int dq) {
+      int kk, jj, ii;
+      moved(dp, dq, kk, jj, ii);
+      return kept(C, kk, jj, ii);
+    };
+    out(0, k, j, i) = edge_emf(ap, aq, ep, eq, sp, sq, cell, moved);
+  });
+}
+
+// Stage 2 recomputing the cell-centred E from the state (the cells and
+// tiles layouts; GPUs, where memory is what the budget lacks): a team per tile of kTX x kTY
+// cells walking a strip of kSZ planes along z. Each cell's E (three
+// components, the velocities as mhd_cons_to_prim forms them) is computed
+// once into team scratch, a ring of three planes, so one barrier a plane
+// suffices; each cell then forms the edges at its lower corners from
+// there. The tile's first column and row and the plane below the strip
+// (along active axes) are the layer those edges read: E only.
+// Why (H200, 256^3 Orszag-Tang, a launch): with E recomputed for each of
+// the four cells of an edge, the three components in one kernel (66
+// registers, 42% of the warps a multiprocessor holds) took 1.61 ms, one
+// kernel a component 0.53 + 0.53 + 0.44 ms, the native path's four
+// kernels over a stored E 1.08 ms; these tiles 0.91 ms.
+namespace ct_tiles {
+constexpr int kTX = 32, kTY = 8, kSZ = 32, kCells = kTX * kTY;
+// Four teams a multiprocessor (at most 64 registers): without the bound
+// ptxas took 70 and the H200 held three (1.02 ms at 256^3).
+using Policy = Kokkos::TeamPolicy<ExecSpace, Kokkos::LaunchBounds<kCells, 4>>;
+using Team = Policy::member_type;
+}  // namespace ct_tiles
+
+void edge_emfs_tiles(const Grid& g, const Array4& in, const CtFusedWorkspace& ws) {
+  using namespace ct_tiles;
+  const Box edges = widened_above(g);  // the three components' edges, each cell's lower ones
   const Axes ax(g);
+  const int hx = g.active(0) ? 1 : 0, hy = g.active(1) ? 1 : 0, hz = g.active(2) ? 1 : 0;
+  const int ex = kTX - hx, ey = kTY - hy;  // edge columns and rows a tile
+  const int ntx = (edges.ie - edges.ib + ex - 1) / ex, nty = (edges.je - edges.jb + ey - 1) / ey;
+  const int nsz = (edges.ke - edges.kb + kSZ - 1) / kSZ;
   const FaceEmfs fe = ws.face_e;
   const SignArray s0 = ws.mass_sign[0], s1 = ws.mass_sign[1], s2 = ws.mass_sign[2];
   const EdgeEmfs edge = ws.edge_e;
-  const Array4 kept = ws.e_cell;
-  const bool have_kept = kept.data() != nullptr;
-  par_for("ct_edge_emfs_fused", widened_above(g), KOKKOS_LAMBDA(int k, int j, int i) {
-    const int here[3] = {i, j, k};
-    for (int c = 0; c < 3; ++c) {
-      // Edges along c span the interior along c, one more along the others.
-      if (ax.active[c] && here[c] >= ax.end[c]) continue;
-      const int p = (c + 1) % 3, q = (c + 2) % 3;
-      const bool ap = ax.active[p], aq = ax.active[q];
-      // Index (k, j, i) moved one cell down along p (dp = 1) and q (dq = 1).
-      auto at = [&](int dp, int dq, int m[3]) {
-        for (int e = 0; e < 3; ++e) m[e] = here[e] - (e == p ? dp : 0) - (e == q ? dq : 0);
-      };
-      auto emf_of_cell = [&](int dp, int dq) {
-        int m[3];
-        at(dp, dq, m);
-        if (have_kept) return kept(c, m[2], m[1], m[0]);
-        Real u[NMHD], w[NMHD];
-        for (int n = 0; n < NMHD; ++n) u[n] = in(n, m[2], m[1], m[0]);
-        mhd_cons_to_prim(eos, u, w);
-        return cell_emf(w, c);
-      };
-      auto face = [&](int d, int slot, int dp, int dq) {
-        int m[3];
-        at(dp, dq, m);
-        return fe.e[d](slot, m[2], m[1], m[0]);
-      };
-      auto sign = [&](int d, int dp, int dq) {
-        int m[3];
-        at(dp, dq, m);
-        const SignArray& s = d == 0 ? s0 : d == 1 ? s1 : s2;
-        return Real(s(m[2], m[1], m[0]));
-      };
-      Real e;
-      if (ap && aq) {
-        e = gs05_edge_emf(emf_of_cell(1, 1), emf_of_cell(0, 1), emf_of_cell(1, 0), emf_of_cell(0, 0),
-                          face(q, 0, 1, 0), face(q, 0, 0, 0), face(p, 1, 0, 1), face(p, 1, 0, 0), sign(p, 0, 1),
-                          sign(p, 0, 0), sign(q, 1, 0), sign(q, 0, 0));
-      } else if (ap) {
-        e = face(p, 1, 0, 0);  // E_c is E_t2 on p-faces
-      } else if (aq) {
-        e = face(q, 0, 0, 0);  // and E_t1 on q-faces
-      } else {
-        e = emf_of_cell(0, 0);
-      }
-      edge.ec[c](0, k, j, i) = e;
+  Policy policy(ntx * nty * nsz, phase_team_size(kCells));
+  policy.set_scratch_size(0, Kokkos::PerTeam(TeamScratch::shmem_size(9 * kCells)));
+  Kokkos::parallel_for("ct_edge_emfs_fused_tiles", policy, KOKKOS_LAMBDA(const Team& team) {
+    TeamScratch sc(team.team_scratch(0), 9 * kCells);
+    const int t = team.league_rank();
+    const int i0 = edges.ib - hx + (t % ntx) * ex, j0 = edges.jb - hy + ((t / ntx) % nty) * ey;
+    const int k0 = edges.kb + (t / (ntx * nty)) * kSZ, k1 = k0 + kSZ < edges.ke ? k0 + kSZ : edges.ke;
+    // E_n of tile cell c on plane k: slot (k - k0 + 1) mod 3 of the ring.
+    auto e_at = [&](int k, int n, int c) -> Real& { return sc(((k - k0 + 1) % 3 * 3 + n) * kCells + c); };
+    for (int k = k0 - hz; k < k1; ++k) {
+      Kokkos::parallel_for(Kokkos::TeamThreadRange(team, kCells), [&](int c) {
+        const int i = i0 + c % kTX, j = j0 + c / kTX;
+        if (i >= edges.ie || j >= edges.je) return;
+        const Real inv_rho = Real(1) / in(IDN, k, j, i);
+        Real w[NMHD] = {};
+        for (int n = 0; n < 3; ++n) {
+          w[IVX + n] = in(IM1 + n, k, j, i) * inv_rho;
+          w[IB1 + n] = in(IB1 + n, k, j, i);
+        }
+        for (int n = 0; n < 3; ++n) e_at(k, n, c) = cell_emf(w, n);
+      });
+      team.team_barrier();  // the ring's third slot is the one no thread reads now
+      if (k < k0) continue;
+      Kokkos::parallel_for(Kokkos::TeamThreadRange(team, kCells), [&](int c) {
+        const int tx = c % kTX, ty = c / kTX, i = i0 + tx, j = j0 + ty;
+        if (tx < hx || ty < hy || i >= edges.ie || j >= edges.je) return;
+        const int here[3] = {i, j, k};
+        auto along = [&](auto component) {
+          constexpr int C = decltype(component)::value, P = (C + 1) % 3, Q = (C + 2) % 3;
+          // Edges along C span the interior along C, one more along the others.
+          if (ax.active[C] && here[C] >= ax.end[C]) return;
+          auto moved = [&](int dp, int dq, int& kk, int& jj, int& ii) {
+            moved_down<P, Q>(k, j, i, dp, dq, kk, jj, ii);
+          };
+          auto cell = [&](int dp, int dq) {
+            int di, dj, dk;
+            corner_offsets<P, Q>(dp, dq, di, dj, dk);
+            return e_at(k - dk, C, c - di - dj * kTX);
+          };
+          const SignArray& sp = P == 0 ? s0 : P == 1 ? s1 : s2;
+          const SignArray& sq = Q == 0 ? s0 : Q == 1 ? s1 : s2;
+          edge.ec[C](0, k, j, i) = edge_emf(ax.active[P], ax.active[Q], fe.e[P], fe.e[Q], sp, sq, cell, moved);
+        };
+        along(std::integral_constant<int, 0>{});
+        along(std::integral_constant<int, 1>{});
+        along(std::integral_constant<int, 2>{});
+      });
     }
   });
+}
+
+}  // namespace
+
+void ct_edge_emfs_fused(const Grid& g, const Array4& in, CtFusedWorkspace& ws) {
+  if (ws.e_cell.data() != nullptr) {
+    edge_emfs_kept<0>(g, ws);
+    edge_emfs_kept<1>(g, ws);
+    edge_emfs_kept<2>(g, ws);
+  } else {
+    edge_emfs_tiles(g, in, ws);
+  }
 }
 
 void ct_curl_update_fused(const Grid& g, Real a, Real b, Real c_dt, const FaceField& u0, const FaceField& in,

@@ -2,9 +2,10 @@
 // (fv/fv_mhd_fused.cpp), one kernel per CT stage after the first:
 //   1. face EMFs and the sign of each face's mass flux are written by the
 //      fused cell kernel, which has the Riemann fluxes in registers;
-//   2. edge EMFs (Gardiner & Stone 2005) in one kernel for all three
-//      components, the cell-centred E = -v x B recomputed from the state
-//      on the fly instead of stored;
+//   2. edge EMFs (Gardiner & Stone 2005): for the cells and tiles layouts
+//      (GPUs) a team per tile of cells walking along z, each cell's
+//      E = -v x B recomputed from the state once into team scratch instead
+//      of stored; from the E the sweeps (CPUs) keep, one kernel a component;
 //   3. the curl update of all three face components in one kernel.
 // The same formulas as the native path (ct/ct_formulas.hpp), on the same
 // index conventions (ct/ct_native.hpp), so both give the same bits.
@@ -30,8 +31,9 @@ struct CtFusedWorkspace {
   EdgeEmfs edge_e;
   // Cell-centred E (3), when kept: stage 1 of the CPU layout stores it
   // while it has the primitives; otherwise stage 2 recomputes it from the
-  // state (12 conversions per edge triple: cheap on GPUs, where memory is
-  // what the budget lacks, and 20% of a step on a CPU core).
+  // state (a conversion a cell and its tile's layer: cheap on GPUs, where
+  // memory is what the budget lacks; twelve a cell, as it was, took 20% of
+  // a step on a CPU core).
   Array4 e_cell;
   CtFusedWorkspace(const Grid& g, bool keep_cell_emfs);
   std::int64_t bytes() const;
@@ -50,7 +52,7 @@ Box ct_face_cells(const Grid& g);
 // Stage 2 from the face EMFs and signs in `ws` and the cell-centred E (kept
 // in `ws`, or from the cell state `in`, 8 variables with ghosts filled):
 // every edge the curl of the interior needs.
-void ct_edge_emfs_fused(const Grid& g, const IdealGas& eos, const Array4& in, CtFusedWorkspace& ws);
+void ct_edge_emfs_fused(const Grid& g, const Array4& in, CtFusedWorkspace& ws);
 
 // Stage 3: out = a u0 + b in - c_dt curl(edge) on every face of the
 // interior, all three components in one kernel. `out` may be `u0`.

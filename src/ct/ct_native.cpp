@@ -8,17 +8,15 @@
 
 namespace ax {
 
-namespace {
-
-// Edges along axis c that the curl of the interior faces reads: one more
-// along each active axis other than c.
-Box interior_edges(const Grid& g, int c) {
+Box ct_interior_edges(const Grid& g, int c) {
   Box b = g.interior();
   if (c != 0 && g.active(0)) b.ie += 1;
   if (c != 1 && g.active(1)) b.je += 1;
   if (c != 2 && g.active(2)) b.ke += 1;
   return b;
 }
+
+namespace {
 
 // a(n) at (k, j, i) shifted down by the offsets o (i, j, k order).
 KOKKOS_INLINE_FUNCTION Real at(const Array4& a, int n, int k, int j, int i, const int o[3]) {
@@ -56,7 +54,7 @@ void ct_edge_emfs_gs05(const Grid& g, const FaceEmfs& face, const Array4 flux[3]
     oq[q] = 1;
     const int op0 = op[0], op1 = op[1], op2 = op[2], oq0 = oq[0], oq1 = oq[1], oq2 = oq[2];
     const Array4 ep = face.e[p], eq = face.e[q], fp = flux[p], fq = flux[q], out = edge.ec[c];
-    par_for("ct_edge_emfs_gs05", interior_edges(g, c), KOKKOS_LAMBDA(int k, int j, int i) {
+    par_for("ct_edge_emfs_gs05", ct_interior_edges(g, c), KOKKOS_LAMBDA(int k, int j, int i) {
       const int dp[3] = {op0, op1, op2}, dq[3] = {oq0, oq1, oq2};
       const int dpq[3] = {op0 + oq0, op1 + oq1, op2 + oq2};
       const int none[3] = {0, 0, 0};
@@ -185,7 +183,7 @@ void ct_edge_emfs_uct(const Grid& g, const FaceEmfs& face, const Array4 uct[3], 
     const int op0 = op[0], op1 = op[1], op2 = op[2], oq0 = oq[0], oq1 = oq[1], oq2 = oq[2];
     const Array4 ep = face.e[p], eq = face.e[q], up = uct[p], uq = uct[q], bp = b[p], bq = b[q];
     const Array4 out = edge.ec[c];
-    par_for("ct_edge_emfs_uct", interior_edges(g, c), KOKKOS_LAMBDA(int k, int j, int i) {
+    par_for("ct_edge_emfs_uct", ct_interior_edges(g, c), KOKKOS_LAMBDA(int k, int j, int i) {
       const int dp[3] = {op0, op1, op2}, dq[3] = {oq0, oq1, oq2};
       const int none[3] = {0, 0, 0};
       if (ap && aq) {

@@ -37,6 +37,10 @@ void ct_face_emfs(const Box& box, const Array4& flux, const Array4& face_e);
 // Cell-centred E = -v x B from the primitive state (8 variables) over `box`.
 void ct_cell_emfs(const Box& box, const Array4& w, const Array4& e_cell);
 
+// The edges along c whose EMFs the curl of the interior faces reads: the
+// interior along c, one more along each other active axis.
+Box ct_interior_edges(const Grid& g, int c);
+
 // Stage 2: edge EMFs on every edge the curl of the interior faces needs.
 // `flux[d]` are the face fluxes (slot 0 the mass flux) of the active axes.
 void ct_edge_emfs_gs05(const Grid& g, const FaceEmfs& face, const Array4 flux[3], const Array4& e_cell,
