@@ -4,6 +4,7 @@
 
 #include "backend/team_scratch.hpp"
 #include "ct/ct_formulas.hpp"
+#include "mhd/mhd_eos.hpp"
 
 namespace ax {
 
@@ -138,7 +139,7 @@ void edge_emfs_kept(const Grid& g, const CtFusedWorkspace& ws) {
 // Stage 2 recomputing the cell-centred E from the state (the cells and
 // tiles layouts; GPUs, where memory is what the budget lacks): a team per tile of kTX x kTY
 // cells walking a strip of kSZ planes along z. Each cell's E (three
-// components, the velocities as mhd_cons_to_prim forms them) is computed
+// components) is computed
 // once into team scratch, a ring of three planes, so one barrier a plane
 // suffices; each cell then forms the edges at its lower corners from
 // there. The tile's first column and row and the plane below the strip
@@ -156,7 +157,7 @@ using Policy = Kokkos::TeamPolicy<ExecSpace, Kokkos::LaunchBounds<kCells, 4>>;
 using Team = Policy::member_type;
 }  // namespace ct_tiles
 
-void edge_emfs_tiles(const Grid& g, const Array4& in, const CtFusedWorkspace& ws) {
+void edge_emfs_tiles(const Grid& g, const IdealGas& eos, const Array4& in, const CtFusedWorkspace& ws) {
   using namespace ct_tiles;
   const Box edges = widened_above(g);  // the three components' edges, each cell's lower ones
   const Axes ax(g);
@@ -180,12 +181,10 @@ void edge_emfs_tiles(const Grid& g, const Array4& in, const CtFusedWorkspace& ws
       Kokkos::parallel_for(Kokkos::TeamThreadRange(team, kCells), [&](int c) {
         const int i = i0 + c % kTX, j = j0 + c / kTX;
         if (i >= edges.ie || j >= edges.je) return;
-        const Real inv_rho = Real(1) / in(IDN, k, j, i);
-        Real w[NMHD] = {};
-        for (int n = 0; n < 3; ++n) {
-          w[IVX + n] = in(IM1 + n, k, j, i) * inv_rho;
-          w[IB1 + n] = in(IB1 + n, k, j, i);
-        }
+        // The energy and pressure go unused: the compiler drops them.
+        Real u[NMHD], w[NMHD];
+        for (int n = 0; n < NMHD; ++n) u[n] = in(n, k, j, i);
+        mhd_cons_to_prim(eos, u, w);
         for (int n = 0; n < 3; ++n) e_at(k, n, c) = cell_emf(w, n);
       });
       team.team_barrier();  // the ring's third slot is the one no thread reads now
@@ -220,13 +219,13 @@ void edge_emfs_tiles(const Grid& g, const Array4& in, const CtFusedWorkspace& ws
 
 }  // namespace
 
-void ct_edge_emfs_fused(const Grid& g, const Array4& in, CtFusedWorkspace& ws) {
+void ct_edge_emfs_fused(const Grid& g, const IdealGas& eos, const Array4& in, CtFusedWorkspace& ws) {
   if (ws.e_cell.data() != nullptr) {
     edge_emfs_kept<0>(g, ws);
     edge_emfs_kept<1>(g, ws);
     edge_emfs_kept<2>(g, ws);
   } else {
-    edge_emfs_tiles(g, in, ws);
+    edge_emfs_tiles(g, eos, in, ws);
   }
 }
 

@@ -52,7 +52,7 @@ Box ct_face_cells(const Grid& g);
 // Stage 2 from the face EMFs and signs in `ws` and the cell-centred E (kept
 // in `ws`, or from the cell state `in`, 8 variables with ghosts filled):
 // every edge the curl of the interior needs.
-void ct_edge_emfs_fused(const Grid& g, const Array4& in, CtFusedWorkspace& ws);
+void ct_edge_emfs_fused(const Grid& g, const IdealGas& eos, const Array4& in, CtFusedWorkspace& ws);
 
 // Stage 3: out = a u0 + b in - c_dt curl(edge) on every face of the
 // interior, all three components in one kernel. `out` may be `u0`.

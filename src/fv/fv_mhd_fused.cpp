@@ -56,7 +56,7 @@ long long fv_mhd_stage_fused(const FvOptions& opt, const Grid& g, int order, Rea
       fv_mhd_fused_cells(opt, g, order, a, b, c_dt, u0.u, in, out.u, ws.ct, true);
       break;
   }
-  ct_edge_emfs_fused(g, in.u, ws.ct);
+  ct_edge_emfs_fused(g, opt.eos, in.u, ws.ct);
   ct_curl_update_fused(g, a, b, c_dt, u0.b, in.b, ws.ct.edge_e, out.b);
   return finish(opt.eos, floors, g, out);
 }
