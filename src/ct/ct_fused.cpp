@@ -137,13 +137,13 @@ void edge_emfs_kept(const Grid& g, const CtFusedWorkspace& ws) {
 }
 
 // Stage 2 recomputing the cell-centred E from the state (the cells and
-// tiles layouts; GPUs, where memory is what the budget lacks): a team per tile of kTX x kTY
-// cells walking a strip of kSZ planes along z. Each cell's E (three
-// components) is computed
-// once into team scratch, a ring of three planes, so one barrier a plane
-// suffices; each cell then forms the edges at its lower corners from
-// there. The tile's first column and row and the plane below the strip
-// (along active axes) are the layer those edges read: E only.
+// tiles layouts; GPUs, where memory is what the budget lacks): a team per
+// tile of kTX x kTY cells walking a strip of kSZ planes along z. Each
+// cell's E (three components) is computed once into team scratch, a ring
+// of three planes, so one barrier a plane suffices; each cell then forms
+// the edges at its lower corners from there. The tile's first column and
+// row and the plane below the strip (along active axes) are the layer
+// those edges read: E only.
 // Why (H200, 256^3 Orszag-Tang, a launch): with E recomputed for each of
 // the four cells of an edge, the three components in one kernel (66
 // registers, 42% of the warps a multiprocessor holds) took 1.61 ms, one
