@@ -29,9 +29,24 @@ KOKKOS_INLINE_FUNCTION void flux_llf(const IdealGas& eos, const Real wl[NHYDRO],
 KOKKOS_INLINE_FUNCTION void einfeldt_speeds(const IdealGas& eos, const Real wl[NHYDRO],
                                             const Real wr[NHYDRO], Real& sl, Real& sr) {
   const Real sql = math::sqrt(wl[IDN]), sqr = math::sqrt(wr[IDN]);
-  const Real isum = Real(1) / (sql + sqr);
-  // One division per side for the enthalpy and the sound speed.
-  const Real idl = Real(1) / wl[IDN], idr = Real(1) / wr[IDN];
+  // 1 / (sql + sqr), 1 / rho_l and 1 / rho_r (for the enthalpies and the
+  // sound speeds) from one division (kBatchedReciprocals). Each is formed
+  // the same way with the sides swapped, so the mirror symmetry stays
+  // bitwise; within a few roundings of the divisions for densities between
+  // about 1e-100 and 1e100 (the product stays a normal number).
+  Real isum, idl, idr;
+  if constexpr (kBatchedReciprocals) {
+    const Real prod = sql * sqr, sum = sql + sqr;
+    const Real rcp = Real(1) / (prod * sum);
+    const Real isql = (sqr * sum) * rcp, isqr = (sql * sum) * rcp;
+    isum = prod * rcp;
+    idl = isql * isql;
+    idr = isqr * isqr;
+  } else {
+    isum = Real(1) / (sql + sqr);
+    idl = Real(1) / wl[IDN];
+    idr = Real(1) / wr[IDN];
+  }
   const Real hl = (total_energy(eos, wl) + wl[IPR]) * idl;  // enthalpies
   const Real hr = (total_energy(eos, wr) + wr[IPR]) * idr;
   const Real u = (sql * wl[1] + sqr * wr[1]) * isum;
@@ -77,9 +92,7 @@ KOKKOS_INLINE_FUNCTION void flux_hllc(const IdealGas& eos, const Real wl[NHYDRO]
   const Real mr = wr[IDN] * (sr - wr[1]);
   const Real tl = wl[IPR] + ml * wl[1];
   const Real tr = wr[IPR] - mr * wr[1];
-  const Real inv_m = Real(1) / (ml + mr);
-  const Real am = (tl - tr) * inv_m;
-  const Real cp = math::fmax((mr * tl + ml * tr) * inv_m, Real(0));  // contact pressure
+  const Real m = ml + mr, dt = tl - tr;  // the contact speed am = dt / m
   // Fluxes in the frames moving with bm and bp.
   const Real el = total_energy(eos, wl), er = total_energy(eos, wr);
   const Real vl = wl[1] - bm, vr = wr[1] - bp;
@@ -94,18 +107,43 @@ KOKKOS_INLINE_FUNCTION void flux_hllc(const IdealGas& eos, const Real wl[NHYDRO]
   fr[3] = fr[0] * wr[3];
   fl[4] = el * vl + wl[IPR] * wl[1];
   fr[4] = er * vr + wr[IPR] * wr[1];
-  // Weights of the left state, right state and contact pressure.
-  Real wgt_l, wgt_r, wgt_c;
-  if (am >= Real(0)) {
-    const Real inv = Real(1) / (am - bm);
-    wgt_l = am * inv;
-    wgt_r = Real(0);
-    wgt_c = -bm * inv;
+  // Weights of the left state, right state and contact pressure: am / (am
+  // - bm), 0, -bm / (am - bm) where am >= 0, the mirror image where am < 0.
+  Real wgt_l, wgt_r, wgt_c, am, cp;
+  if constexpr (kBatchedReciprocals) {
+    // With n = (am - bm) m (or (bp - am) m), 1 / m and 1 / n from one
+    // division of m n; the branch on the sign of dt (am's). The mirror
+    // maps one branch's n, m and weights onto the other's bitwise.
+    Real n, c_num;
+    if (dt >= Real(0)) {
+      n = dt - bm * m;
+      c_num = (-bm) * m;
+    } else {
+      n = bp * m - dt;
+      c_num = bp * m;
+    }
+    const Real rcp = Real(1) / (m * n);
+    const Real inv_m = n * rcp, inv_n = m * rcp;
+    am = dt * inv_m;
+    cp = math::fmax((mr * tl + ml * tr) * inv_m, Real(0));  // contact pressure
+    wgt_l = dt >= Real(0) ? dt * inv_n : Real(0);
+    wgt_r = dt >= Real(0) ? Real(0) : (-dt) * inv_n;
+    wgt_c = c_num * inv_n;
   } else {
-    const Real inv = Real(1) / (bp - am);
-    wgt_l = Real(0);
-    wgt_r = -am * inv;
-    wgt_c = bp * inv;
+    const Real inv_m = Real(1) / m;
+    am = dt * inv_m;
+    cp = math::fmax((mr * tl + ml * tr) * inv_m, Real(0));  // contact pressure
+    if (am >= Real(0)) {
+      const Real inv = Real(1) / (am - bm);
+      wgt_l = am * inv;
+      wgt_r = Real(0);
+      wgt_c = -bm * inv;
+    } else {
+      const Real inv = Real(1) / (bp - am);
+      wgt_l = Real(0);
+      wgt_r = -am * inv;
+      wgt_c = bp * inv;
+    }
   }
   flux[0] = wgt_l * fl[0] + wgt_r * fr[0];
   flux[1] = wgt_l * fl[1] + wgt_r * fr[1] + wgt_c * cp;

@@ -65,8 +65,8 @@ KOKKOS_FORCEINLINE_FUNCTION void mhd_normal_flux(const IdealGas& eos, const Real
 // HLLE and HLLD alike (no Roe average: simple, and bounds the MHD fan).
 KOKKOS_FORCEINLINE_FUNCTION void mhd_outer_speeds(const IdealGas& eos, const Real wl[NWAVE_FACE],
                                              const Real wr[NWAVE_FACE], Real bn, Real& sl, Real& sr) {
-  const Real cfl = fast_speed(eos, wl[0], wl[4], bn, wl[5], wl[6]);
-  const Real cfr = fast_speed(eos, wr[0], wr[4], bn, wr[5], wr[6]);
+  Real cfl, cfr;
+  fast_speed_pair(eos, wl[0], wl[4], wl[5], wl[6], wr[0], wr[4], wr[5], wr[6], bn, cfl, cfr);
   sl = math::fmin(wl[1] - cfl, wr[1] - cfr);
   sr = math::fmax(wl[1] + cfl, wr[1] + cfr);
 }
@@ -78,8 +78,8 @@ KOKKOS_INLINE_FUNCTION void mhd_flux_llf(const IdealGas& eos, const Real wl[NWAV
   Real fl[NWAVE_FACE], fr[NWAVE_FACE], ul[NWAVE_FACE], ur[NWAVE_FACE];
   mhd_normal_flux(eos, wl, bn, fl, ul);
   mhd_normal_flux(eos, wr, bn, fr, ur);
-  const Real cfl = fast_speed(eos, wl[0], wl[4], bn, wl[5], wl[6]);
-  const Real cfr = fast_speed(eos, wr[0], wr[4], bn, wr[5], wr[6]);
+  Real cfl, cfr;
+  fast_speed_pair(eos, wl[0], wl[4], wl[5], wl[6], wr[0], wr[4], wr[5], wr[6], bn, cfl, cfr);
   const Real a = math::fmax(math::fabs(wl[1]) + cfl, math::fabs(wr[1]) + cfr);
   AX_UNROLL
   for (int n = 0; n < NWAVE_FACE; ++n)
@@ -111,19 +111,27 @@ constexpr Real hlld_small = sizeof(Real) == 4 ? Real(1e-5) : Real(1e-8);
 
 // The transverse part of one side's outer star state U* of HLLD (Miyoshi &
 // Kusano 2005, eqs. 43-47), given the outer speed s, the contact speed sm
-// and the star total pressure ptst: rho* and its ratio to rho, v_t*, b_t*.
-// rho* = rho (s - vn)/(s - sm) is taken as rho times the ratio, so that
-// where sm = vn (a contact at rest relative to this side) the ratio is
-// exactly 1 and U* is bitwise U.
+// and the star total pressure ptst: rho* and its ratio to rho, v_t*, b_t*,
+// and 1 / (s - sm), which the energy (eq. 48) takes too.
+// Two divisions a side, not four: with dv = sm - vn (the contact's speed
+// relative to this side) the ratio (s - vn) / (s - sm) is 1 + dv / (s - sm),
+// and eqs. (44)-(47)'s factors, which share the denominator
+// rho (s - vn)(s - sm) - bn^2, are bn q and 1 + rho (s - vn) q with
+// q = dv / denominator (the numerators differ by rho (s - vn) dv). Where
+// sm = vn (a contact or tangential discontinuity at rest relative to this
+// side) dv is 0: the ratio and the field factor are exactly 1, the velocity
+// factor 0, and U* is bitwise U. A double division is a reciprocal and a
+// chain of dependent FP64 instructions on GPUs.
 struct HlldStarTransverse {
-  Real ratio, rho, vt1, vt2, bt1, bt2;
+  Real ratio, inv_sdm, rho, vt1, vt2, bt1, bt2;
 };
 KOKKOS_FORCEINLINE_FUNCTION HlldStarTransverse hlld_star_transverse(const Real w[NWAVE_FACE], Real s, Real sm,
                                                                     Real ptst, Real bn) {
   const Real vn = w[1];
   const Real sd = s - vn;
   const Real sdm = s - sm;
-  const Real ratio = sd / sdm;
+  const Real dv = sm - vn;
+  const Real inv_sdm = Real(1) / sdm;
   const Real ds = w[0] * sd;
   const Real bnsq = bn * bn;
   const Real denom = ds * sdm - bnsq;
@@ -131,14 +139,13 @@ KOKKOS_FORCEINLINE_FUNCTION HlldStarTransverse hlld_star_transverse(const Real w
   // ca >= a) the transverse state does not jump across s: the selections
   // below drop tv and tb, which may then be inf or NaN.
   const bool degenerate = math::fabs(denom) < hlld_small * ptst;
-  const Real tv = bn * (sm - vn) / denom;  // eq. (44), (46)
-  // eq. (45), (47); a division, not a product with 1/denom, so that
-  // tb is exactly 1 where sd = sdm (a contact or tangential discontinuity
-  // at rest relative to this side) and bt* is bitwise bt.
-  const Real tb = (ds * sd - bnsq) / denom;
+  const Real q = dv / denom;
+  const Real tv = bn * q;               // eq. (44), (46)
+  const Real tb = Real(1) + ds * q;     // eq. (45), (47)
   HlldStarTransverse t;
-  t.ratio = ratio;
-  t.rho = w[0] * ratio;
+  t.ratio = Real(1) + dv * inv_sdm;
+  t.inv_sdm = inv_sdm;
+  t.rho = w[0] * t.ratio;
   t.vt1 = degenerate ? w[2] : w[2] - w[5] * tv;
   t.vt2 = degenerate ? w[3] : w[3] - w[6] * tv;
   t.bt1 = degenerate ? w[5] : w[5] * tb;
@@ -150,7 +157,7 @@ KOKKOS_FORCEINLINE_FUNCTION HlldStarTransverse hlld_star_transverse(const Real w
 // transverse part t: the momentum, and E* as E times the ratio plus the
 // rest (bitwise E where the ratio is 1). Also returns v*.B*.
 KOKKOS_FORCEINLINE_FUNCTION void hlld_star_state(const Real w[NWAVE_FACE], const Real u[NWAVE_FACE], Real pt,
-                                                 Real s, Real sm, Real ptst, Real bn, const HlldStarTransverse& t,
+                                                 Real sm, Real ptst, Real bn, const HlldStarTransverse& t,
                                                  Real ust[NWAVE_FACE], Real& vbst) {
   const Real vn = w[1];
   ust[0] = t.rho;
@@ -161,7 +168,7 @@ KOKKOS_FORCEINLINE_FUNCTION void hlld_star_state(const Real w[NWAVE_FACE], const
   ust[6] = t.bt2;
   vbst = sm * bn + (t.vt1 * ust[5] + t.vt2 * ust[6]);
   const Real vb = vn * bn + (w[2] * w[5] + w[3] * w[6]);
-  ust[4] = u[4] * t.ratio + (ptst * sm - pt * vn + bn * (vb - vbst)) / (s - sm);  // eq. (48)
+  ust[4] = u[4] * t.ratio + (ptst * sm - pt * vn + bn * (vb - vbst)) * t.inv_sdm;  // eq. (48)
 }
 
 // Flux of HLLD on one side of the contact: F* = F + S (U* - U), plus
@@ -204,14 +211,28 @@ KOKKOS_FORCEINLINE_FUNCTION HlldInner hlld_inner(const HlldStarTransverse& l, co
   HlldInner in;
   in.sqdl = math::sqrt(l.rho);
   in.sqdr = math::sqrt(r.rho);
+  // The three reciprocals (1/sqdl, 1/sqdr, 1/(sqdl + sqdr)) from one
+  // division of their product (kBatchedReciprocals). Each is formed the
+  // same way with the sides swapped, so the mirror symmetry stays bitwise.
+  Real inv_sqdl, inv_sqdr, inv;
+  if constexpr (kBatchedReciprocals) {
+    const Real prod = in.sqdl * in.sqdr, sum = in.sqdl + in.sqdr;
+    const Real rcp = Real(1) / (prod * sum);
+    inv_sqdl = (in.sqdr * sum) * rcp;
+    inv_sqdr = (in.sqdl * sum) * rcp;
+    inv = prod * rcp;
+  } else {
+    inv_sqdl = Real(1) / in.sqdl;
+    inv_sqdr = Real(1) / in.sqdr;
+    inv = Real(1) / (in.sqdl + in.sqdr);
+  }
   const Real abn = math::fabs(bn);
-  in.sls = sm - abn / in.sqdl;
-  in.srs = sm + abn / in.sqdr;
+  in.sls = sm - abn * inv_sqdl;
+  in.srs = sm + abn * inv_sqdr;
   const Real bnsq = bn * bn;
   // bnsq = 0 or 0.5 bnsq < small ptst, as one comparison of reals.
   const Real alfven_margin = bnsq == Real(0) ? Real(-1) : Real(0.5) * bnsq - hlld_small * ptst;
   in.no_alfven = alfven_margin < Real(0);
-  const Real inv = Real(1) / (in.sqdl + in.sqdr);
   in.sg = math::sign(bn);
   const Real sqlr = in.sg * (in.sqdl * in.sqdr);
   in.vt1 = (in.sqdl * l.vt1 + in.sqdr * r.vt1 + in.sg * (r.bt1 - l.bt1)) * inv;
@@ -278,8 +299,8 @@ KOKKOS_FORCEINLINE_FUNCTION void mhd_flux_hlld_select(const IdealGas& eos, const
   const HlldStarTransverse tl = hlld_star_transverse(wl, sl, sm, ptst, bn);
   const HlldStarTransverse tr = hlld_star_transverse(wr, sr, sm, ptst, bn);
   Real ulst[NWAVE_FACE], urst[NWAVE_FACE], vbl, vbr;
-  hlld_star_state(wl, ul, ptl, sl, sm, ptst, bn, tl, ulst, vbl);
-  hlld_star_state(wr, ur, ptr, sr, sm, ptst, bn, tr, urst, vbr);
+  hlld_star_state(wl, ul, ptl, sm, ptst, bn, tl, ulst, vbl);
+  hlld_star_state(wr, ur, ptr, sm, ptst, bn, tr, urst, vbr);
   const HlldInner in = hlld_inner(tl, tr, bn, sm, ptst);
   Real uldst[NWAVE_FACE], urdst[NWAVE_FACE];
   hlld_inner_state(in, Real(-1), in.sqdl, ulst, vbl, uldst);
@@ -336,7 +357,7 @@ KOKKOS_FORCEINLINE_FUNCTION void mhd_flux_hlld_branch(const IdealGas& eos, const
     const Real side = left ? Real(-1) : Real(1);
     mhd_normal_flux(eos, w, bn, f, u);
     Real vbst;
-    hlld_star_state(w, u, mhd_face_total_pressure(w, bn), s, sm, ptst, bn, left ? tl : tr, ust, vbst);
+    hlld_star_state(w, u, mhd_face_total_pressure(w, bn), sm, ptst, bn, left ? tl : tr, ust, vbst);
     hlld_inner_state(in, side, sqd, ust, vbst, udst);
     // Beyond this side's Alfven wave: sls < 0 on the left, srs > 0 on the right.
     hlld_side_flux(f, u, ust, udst, s, ss, side * ss > Real(0), fc);
