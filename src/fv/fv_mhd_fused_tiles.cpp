@@ -122,7 +122,10 @@ void tiles(const FvOptions& opt, const Grid& g, Real a, Real b, Real c_dt, const
   // cell-updates/s, the branch form at three 7.19e8, at four 7.52e8; lease
   // 2 (z-faces reading the cell's own primitives from the plane) four teams
   // 7.34-7.39e8, three 7.22e8, five 6.42e8 (96 registers, 1.8 KB of
-  // spills), strips of 16 planes 7.25e8, of 64 7.42e8.
+  // spills), strips of 16 planes 7.25e8, of 64 7.42e8. Once HLLD took seven
+  // divisions (2026-12-04, one lease, a step of FvMhdStep/fused/256): this
+  // form 18.0-18.2 ms, three teams for the PLM stage 18.0-18.1 ms, tiles of
+  // 16 x 8 18.9 ms (16 x 8 with three teams in the PLM stage 18.3 ms).
   Policy policy(x.tiles_x * x.tiles_y * strips, team_size);
   policy.set_scratch_size(0, Kokkos::PerTeam(scratch));
   Kokkos::parallel_for("fv_mhd_fused_tiles", policy, KOKKOS_LAMBDA(const Team& team) {
