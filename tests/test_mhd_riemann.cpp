@@ -123,7 +123,9 @@ int draw_face_states(std::mt19937_64& rng, int trial, Real wl[NW], Real wr[NW], 
 // ---------------------------------------------------------------------------
 // Consistency and bitwise symmetries on random states.
 
-template <MhdRiemannSolver RS>
+// Batched: the Riemann solvers' forms with reciprocals from one division
+// (kBatchedReciprocals: what device code runs), or with a division each.
+template <MhdRiemannSolver RS, bool Batched = kBatchedReciprocals>
 void check_solver(const char* name) {
   const IdealGas eos(Real(5) / Real(3));
   std::mt19937_64 rng(42);
@@ -150,7 +152,7 @@ void check_solver(const char* name) {
     }
 
     Real f[NW], g[NW];
-    mhd_riemann_flux<RS>(eos, wl, wr, bn, f);
+    mhd_riemann_flux<RS, HlldForm::select, Batched>(eos, wl, wr, bn, f);
     if (collision)
       for (const int n : {0, 2, 3, 4})
         if (f[n] != Real(0)) report("collision", trial, n, f[n], Real(0));
@@ -163,7 +165,7 @@ void check_solver(const char* name) {
     {
       const Real ml[NW] = {wr[0], -wr[1], wr[2], wr[3], wr[4], wr[5], wr[6]};
       const Real mr[NW] = {wl[0], -wl[1], wl[2], wl[3], wl[4], wl[5], wl[6]};
-      mhd_riemann_flux<RS>(eos, ml, mr, -bn, g);
+      mhd_riemann_flux<RS, HlldForm::select, Batched>(eos, ml, mr, -bn, g);
       const Real e[NW] = {-f[0], f[1], -f[2], -f[3], -f[4], -f[5], -f[6]};
       for (int n = 0; n < NW; ++n)
         if (g[n] != e[n]) report("mirror", trial, n, g[n], e[n]);
@@ -172,7 +174,7 @@ void check_solver(const char* name) {
     {
       const Real rl[NW] = {wl[0], wl[1], wl[2], wl[3], wl[4], -wl[5], -wl[6]};
       const Real rr[NW] = {wr[0], wr[1], wr[2], wr[3], wr[4], -wr[5], -wr[6]};
-      mhd_riemann_flux<RS>(eos, rl, rr, -bn, g);
+      mhd_riemann_flux<RS, HlldForm::select, Batched>(eos, rl, rr, -bn, g);
       const Real e[NW] = {f[0], f[1], f[2], f[3], f[4], -f[5], -f[6]};
       for (int n = 0; n < NW; ++n)
         if (g[n] != e[n]) report("field reversal", trial, n, g[n], e[n]);
@@ -182,7 +184,7 @@ void check_solver(const char* name) {
     {
       const Real tl[NW] = {wl[0], wl[1], -wl[2], wl[3], wl[4], -wl[5], wl[6]};
       const Real tr[NW] = {wr[0], wr[1], -wr[2], wr[3], wr[4], -wr[5], wr[6]};
-      mhd_riemann_flux<RS>(eos, tl, tr, bn, g);
+      mhd_riemann_flux<RS, HlldForm::select, Batched>(eos, tl, tr, bn, g);
       const Real e[NW] = {f[0], f[1], -f[2], f[3], f[4], -f[5], f[6]};
       for (int n = 0; n < NW; ++n)
         if (g[n] != e[n]) report("transverse flip", trial, n, g[n], e[n]);
@@ -191,7 +193,7 @@ void check_solver(const char* name) {
     {
       const Real xl[NW] = {wl[0], wl[1], wl[3], wl[2], wl[4], wl[6], wl[5]};
       const Real xr[NW] = {wr[0], wr[1], wr[3], wr[2], wr[4], wr[6], wr[5]};
-      mhd_riemann_flux<RS>(eos, xl, xr, bn, g);
+      mhd_riemann_flux<RS, HlldForm::select, Batched>(eos, xl, xr, bn, g);
       const Real e[NW] = {f[0], f[1], f[3], f[2], f[4], f[6], f[5]};
       for (int n = 0; n < NW; ++n)
         if (g[n] != e[n]) report("transverse exchange", trial, n, g[n], e[n]);
@@ -220,6 +222,59 @@ void check_solver(const char* name) {
 TEST(MhdRiemann, LLF) { check_solver<MhdRiemannSolver::llf>("llf"); }
 TEST(MhdRiemann, HLLE) { check_solver<MhdRiemannSolver::hlle>("hlle"); }
 TEST(MhdRiemann, HLLD) { check_solver<MhdRiemannSolver::hlld>("hlld"); }
+// These run on the host, where the solvers divide (kBatchedReciprocals);
+// the device forms (reciprocals from one division) too, so that a CPU-only
+// build checks what GPUs run.
+TEST(MhdRiemann, LLFBatched) { check_solver<MhdRiemannSolver::llf, true>("llf batched"); }
+TEST(MhdRiemann, HLLEBatched) { check_solver<MhdRiemannSolver::hlle, true>("hlle batched"); }
+TEST(MhdRiemann, HLLDBatched) { check_solver<MhdRiemannSolver::hlld, true>("hlld batched"); }
+
+// The batched forms agree with the division forms to round-off (each
+// component against the size of the terms the solvers combine), and the
+// two forms of batched HLLD give the same bits.
+template <MhdRiemannSolver RS>
+void batched_matches_divisions(const char* name) {
+  const IdealGas eos(Real(5) / Real(3));
+  std::mt19937_64 rng(7);
+  Real worst = 0;
+  long long bad = 0, bad_forms = 0;
+  for (int trial = 0; trial < 20000; ++trial) {
+    Real wl[NW], wr[NW], bn;
+    draw_face_states(rng, trial, wl, wr, bn);
+    Real fb[NW], fd[NW], fl[NW], fr[NW], ul[NW], ur[NW];
+    mhd_riemann_flux<RS, HlldForm::select, true>(eos, wl, wr, bn, fb);
+    mhd_riemann_flux<RS, HlldForm::select, false>(eos, wl, wr, bn, fd);
+    mhd_normal_flux(eos, wl, bn, fl, ul);
+    mhd_normal_flux(eos, wr, bn, fr, ur);
+    const Real smax = std::fmax(std::fabs(wl[1]) + fast_speed(eos, wl[0], wl[4], bn, wl[5], wl[6]),
+                                std::fabs(wr[1]) + fast_speed(eos, wr[0], wr[4], bn, wr[5], wr[6]));
+    for (int n = 0; n < NW; ++n) {
+      const Real scale = std::fabs(fl[n]) + std::fabs(fr[n]) + smax * (std::fabs(ul[n]) + std::fabs(ur[n]));
+      const Real err = std::fabs(fb[n] - fd[n]) / scale;
+      worst = std::fmax(worst, err);
+      if (!(err <= kTol13)) {
+        if (bad < 5) std::printf("%s trial %d var %d: batched %.17g divisions %.17g\n", name, trial, n, double(fb[n]), double(fd[n]));
+        ++bad;
+      }
+    }
+    if constexpr (RS == MhdRiemannSolver::hlld) {
+      Real fbb[NW];
+      mhd_riemann_flux<RS, HlldForm::branch, true>(eos, wl, wr, bn, fbb);
+      for (int n = 0; n < NW; ++n)
+        if (std::memcmp(&fbb[n], &fb[n], sizeof(Real)) != 0) ++bad_forms;
+    }
+  }
+  std::printf("%s: batched against divisions, worst relative difference %.3g\n", name, double(worst));
+  EXPECT_EQ(bad, 0) << name;
+  EXPECT_EQ(bad_forms, 0) << name;
+  EXPECT_GT(worst, Real(0)) << name << ": the two forms should differ somewhere (else the test compares a form with itself)";
+}
+
+TEST(MhdRiemann, BatchedReciprocalsMatchDivisions) {
+  batched_matches_divisions<MhdRiemannSolver::llf>("llf");
+  batched_matches_divisions<MhdRiemannSolver::hlle>("hlle");
+  batched_matches_divisions<MhdRiemannSolver::hlld>("hlld");
+}
 
 // Both forms of HLLD on each state (a functor: nvcc does not take a
 // device lambda inside a test body, a private member function).

@@ -3,6 +3,9 @@
 // velocity reverses the mass, normal-momentum-free and energy fluxes).
 #include <gtest/gtest.h>
 
+#include <cmath>
+#include <cstdio>
+#include <limits>
 #include <random>
 
 #include "hydro/riemann.hpp"
@@ -10,7 +13,9 @@
 namespace ax {
 namespace {
 
-template <RiemannSolver RS>
+// Batched: the solvers' forms with reciprocals from one division
+// (kBatchedReciprocals: what device code runs), or with a division each.
+template <RiemannSolver RS, bool Batched = kBatchedReciprocals>
 void check_solver(const char* name) {
   const IdealGas eos(Real(5) / Real(3));
   std::mt19937_64 rng(42);
@@ -22,11 +27,11 @@ void check_solver(const char* name) {
     Real wr[NHYDRO] = {pos(rng), dv(rng), dv(rng), dv(rng), pos(rng)};
     if (trial % 4 == 0) for (int n = 0; n < NHYDRO; ++n) wr[n] = wl[n];
     Real f[NHYDRO], fm[NHYDRO];
-    riemann_flux<RS>(eos, wl, wr, f);
+    riemann_flux<RS, Batched>(eos, wl, wr, f);
     // Mirror: left and right swapped, normal velocities reversed.
     Real ml[NHYDRO] = {wr[0], -wr[1], wr[2], wr[3], wr[4]};
     Real mr[NHYDRO] = {wl[0], -wl[1], wl[2], wl[3], wl[4]};
-    riemann_flux<RS>(eos, ml, mr, fm);
+    riemann_flux<RS, Batched>(eos, ml, mr, fm);
     const Real expect[NHYDRO] = {-f[0], f[1], -f[2], -f[3], -f[4]};
     for (int n = 0; n < NHYDRO; ++n)
       if (fm[n] != expect[n]) {
@@ -36,7 +41,7 @@ void check_solver(const char* name) {
     // Transverse mirror: both transverse-1 velocities reversed.
     Real tl[NHYDRO] = {wl[0], wl[1], -wl[2], wl[3], wl[4]};
     Real tr[NHYDRO] = {wr[0], wr[1], -wr[2], wr[3], wr[4]};
-    riemann_flux<RS>(eos, tl, tr, fm);
+    riemann_flux<RS, Batched>(eos, tl, tr, fm);
     const Real expect_t[NHYDRO] = {f[0], f[1], -f[2], f[3], f[4]};
     for (int n = 0; n < NHYDRO; ++n)
       if (fm[n] != expect_t[n]) {
@@ -57,6 +62,51 @@ void check_solver(const char* name) {
 TEST(Riemann, LLF) { check_solver<RiemannSolver::llf>("llf"); }
 TEST(Riemann, HLLE) { check_solver<RiemannSolver::hlle>("hlle"); }
 TEST(Riemann, HLLC) { check_solver<RiemannSolver::hllc>("hllc"); }
+// These run on the host, where the solvers divide (kBatchedReciprocals);
+// the device forms too, so that a CPU-only build checks what GPUs run.
+TEST(Riemann, HLLEBatched) { check_solver<RiemannSolver::hlle, true>("hlle batched"); }
+TEST(Riemann, HLLCBatched) { check_solver<RiemannSolver::hllc, true>("hllc batched"); }
+
+// The batched forms agree with the division forms to round-off, each
+// component against the size of the terms the solvers combine.
+template <RiemannSolver RS>
+void batched_matches_divisions(const char* name) {
+  const IdealGas eos(Real(5) / Real(3));
+  std::mt19937_64 rng(7);
+  std::uniform_real_distribution<Real> pos(Real(0.1), Real(10)), vel(Real(-3), Real(3));
+  const Real tol = Real(450) * std::numeric_limits<Real>::epsilon();  // 1e-13 in double
+  Real worst = 0;
+  long long bad = 0;
+  for (int trial = 0; trial < 20000; ++trial) {
+    const Real drift = trial % 4 == 1 ? Real(4) * vel(rng) : Real(0);  // some supersonic faces
+    Real wl[NHYDRO] = {pos(rng), vel(rng) + drift, vel(rng), vel(rng), pos(rng)};
+    Real wr[NHYDRO] = {pos(rng), vel(rng) + drift, vel(rng), vel(rng), pos(rng)};
+    Real fb[NHYDRO], fd[NHYDRO], fl[NHYDRO], fr[NHYDRO], ul[NHYDRO], ur[NHYDRO];
+    riemann_flux<RS, true>(eos, wl, wr, fb);
+    riemann_flux<RS, false>(eos, wl, wr, fd);
+    normal_flux(eos, wl, fl, ul);
+    normal_flux(eos, wr, fr, ur);
+    const Real smax = std::fmax(std::fabs(wl[1]) + eos.sound_speed(wl[0], wl[4]),
+                                std::fabs(wr[1]) + eos.sound_speed(wr[0], wr[4]));
+    for (int n = 0; n < NHYDRO; ++n) {
+      const Real scale = std::fabs(fl[n]) + std::fabs(fr[n]) + smax * (std::fabs(ul[n]) + std::fabs(ur[n]));
+      const Real err = std::fabs(fb[n] - fd[n]) / scale;
+      worst = std::fmax(worst, err);
+      if (!(err <= tol)) {
+        if (bad < 5) std::printf("%s trial %d var %d: batched %.17g divisions %.17g\n", name, trial, n, double(fb[n]), double(fd[n]));
+        ++bad;
+      }
+    }
+  }
+  std::printf("%s: batched against divisions, worst relative difference %.3g\n", name, double(worst));
+  EXPECT_EQ(bad, 0) << name;
+  EXPECT_GT(worst, Real(0)) << name << ": the two forms should differ somewhere (else the test compares a form with itself)";
+}
+
+TEST(Riemann, BatchedReciprocalsMatchDivisions) {
+  batched_matches_divisions<RiemannSolver::hlle>("hlle");
+  batched_matches_divisions<RiemannSolver::hllc>("hllc");
+}
 
 }  // namespace
 }  // namespace ax

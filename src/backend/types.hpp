@@ -20,7 +20,9 @@ using Real = double;
 // divisions are cheap: there the batched forms made the blast's steps 6-10%
 // slower (one core). Double only: in single precision such products leave
 // float's range for densities far from 1. Native and fused paths share the
-// solvers, so they agree bitwise on either device.
+// solvers, so they agree bitwise on either device. The solvers take it as
+// the default of a template argument, so that the tests run the device
+// forms on CPUs too (Riemann.*Batched, MhdRiemann.*Batched).
 #if defined(__CUDA_ARCH__) || defined(__HIP_DEVICE_COMPILE__)
 constexpr bool kBatchedReciprocals = sizeof(Real) == 8;
 #else

@@ -26,6 +26,7 @@ KOKKOS_INLINE_FUNCTION void flux_llf(const IdealGas& eos, const Real wl[NHYDRO],
 
 // Einfeldt's estimates of the fastest left- and right-going signal speeds
 // from the Roe-averaged state (used by HLLE and HLLC, as in Athena++).
+template <bool Batched = kBatchedReciprocals>
 KOKKOS_INLINE_FUNCTION void einfeldt_speeds(const IdealGas& eos, const Real wl[NHYDRO],
                                             const Real wr[NHYDRO], Real& sl, Real& sr) {
   const Real sql = math::sqrt(wl[IDN]), sqr = math::sqrt(wr[IDN]);
@@ -35,7 +36,7 @@ KOKKOS_INLINE_FUNCTION void einfeldt_speeds(const IdealGas& eos, const Real wl[N
   // bitwise; within a few roundings of the divisions for densities between
   // about 1e-100 and 1e100 (the product stays a normal number).
   Real isum, idl, idr;
-  if constexpr (kBatchedReciprocals) {
+  if constexpr (Batched) {
     const Real prod = sql * sqr, sum = sql + sqr;
     const Real rcp = Real(1) / (prod * sum);
     const Real isql = (sqr * sum) * rcp, isqr = (sql * sum) * rcp;
@@ -62,13 +63,14 @@ KOKKOS_INLINE_FUNCTION void einfeldt_speeds(const IdealGas& eos, const Real wl[N
 }
 
 // HLL with Einfeldt's wave speeds (HLLE).
+template <bool Batched = kBatchedReciprocals>
 KOKKOS_INLINE_FUNCTION void flux_hlle(const IdealGas& eos, const Real wl[NHYDRO],
                                       const Real wr[NHYDRO], Real flux[NHYDRO]) {
   Real fl[NHYDRO], fr[NHYDRO], ul[NHYDRO], ur[NHYDRO];
   normal_flux(eos, wl, fl, ul);
   normal_flux(eos, wr, fr, ur);
   Real sl, sr;
-  einfeldt_speeds(eos, wl, wr, sl, sr);
+  einfeldt_speeds<Batched>(eos, wl, wr, sl, sr);
   const Real bm = math::fmin(sl, Real(0));
   const Real bp = math::fmax(sr, Real(0));
   const Real inv = Real(1) / (bp - bm);
@@ -81,10 +83,11 @@ KOKKOS_INLINE_FUNCTION void flux_hlle(const IdealGas& eos, const Real wl[NHYDRO]
 // position of the contact. Every operation is paired with its mirror image,
 // so a mirror-symmetric state gives a bitwise mirror-symmetric flux (a zero
 // mass flux where the contact speed is exactly zero).
+template <bool Batched = kBatchedReciprocals>
 KOKKOS_INLINE_FUNCTION void flux_hllc(const IdealGas& eos, const Real wl[NHYDRO],
                                       const Real wr[NHYDRO], Real flux[NHYDRO]) {
   Real sl, sr;
-  einfeldt_speeds(eos, wl, wr, sl, sr);
+  einfeldt_speeds<Batched>(eos, wl, wr, sl, sr);
   const Real bm = math::fmin(sl, Real(0));
   const Real bp = math::fmax(sr, Real(0));
   // Mass fluxes through the outer waves (both >= 0) and the contact speed.
@@ -110,7 +113,7 @@ KOKKOS_INLINE_FUNCTION void flux_hllc(const IdealGas& eos, const Real wl[NHYDRO]
   // Weights of the left state, right state and contact pressure: am / (am
   // - bm), 0, -bm / (am - bm) where am >= 0, the mirror image where am < 0.
   Real wgt_l, wgt_r, wgt_c, am, cp;
-  if constexpr (kBatchedReciprocals) {
+  if constexpr (Batched) {
     // With n = (am - bm) m (or (bp - am) m), 1 / m and 1 / n from one
     // division of m n; the branch on the sign of dt (am's). The mirror
     // maps one branch's n, m and weights onto the other's bitwise.
@@ -152,15 +155,15 @@ KOKKOS_INLINE_FUNCTION void flux_hllc(const IdealGas& eos, const Real wl[NHYDRO]
   flux[4] = wgt_l * fl[4] + wgt_r * fr[4] + wgt_c * cp * am;
 }
 
-template <RiemannSolver RS>
+template <RiemannSolver RS, bool Batched = kBatchedReciprocals>
 KOKKOS_INLINE_FUNCTION void riemann_flux(const IdealGas& eos, const Real wl[NHYDRO],
                                          const Real wr[NHYDRO], Real flux[NHYDRO]) {
   if constexpr (RS == RiemannSolver::llf) {
     flux_llf(eos, wl, wr, flux);
   } else if constexpr (RS == RiemannSolver::hlle) {
-    flux_hlle(eos, wl, wr, flux);
+    flux_hlle<Batched>(eos, wl, wr, flux);
   } else {
-    flux_hllc(eos, wl, wr, flux);
+    flux_hllc<Batched>(eos, wl, wr, flux);
   }
 }
 

@@ -75,11 +75,12 @@ KOKKOS_FORCEINLINE_FUNCTION Real fast_speed(const IdealGas& eos, Real rho, Real 
 // mirror swaps the two bitwise. Within a few roundings of fast_speed's
 // (densities between about 1e-150 and 1e150, where the product is a normal
 // number). The Riemann solvers take these.
+template <bool Batched = kBatchedReciprocals>
 KOKKOS_FORCEINLINE_FUNCTION void fast_speed_pair(const IdealGas& eos, Real rho_l, Real p_l, Real bt1_l, Real bt2_l,
                                                  Real rho_r, Real p_r, Real bt1_r, Real bt2_r, Real bn, Real& cf_l,
                                                  Real& cf_r) {
   const Real ql = fast_speed_sq_rho(eos, p_l, bn, bt1_l, bt2_l), qr = fast_speed_sq_rho(eos, p_r, bn, bt1_r, bt2_r);
-  if constexpr (kBatchedReciprocals) {
+  if constexpr (Batched) {
     const Real rcp = Real(1) / (rho_l * rho_r);
     cf_l = math::sqrt(ql * (rho_r * rcp));
     cf_r = math::sqrt(qr * (rho_l * rcp));

@@ -63,23 +63,25 @@ KOKKOS_FORCEINLINE_FUNCTION void mhd_normal_flux(const IdealGas& eos, const Real
 // Outer signal speeds of Miyoshi & Kusano (2005) eq. (67), as in Athena++
 // and AthenaK: the fastest fast-magnetosonic signal of either side. Used by
 // HLLE and HLLD alike (no Roe average: simple, and bounds the MHD fan).
+template <bool Batched = kBatchedReciprocals>
 KOKKOS_FORCEINLINE_FUNCTION void mhd_outer_speeds(const IdealGas& eos, const Real wl[NWAVE_FACE],
                                              const Real wr[NWAVE_FACE], Real bn, Real& sl, Real& sr) {
   Real cfl, cfr;
-  fast_speed_pair(eos, wl[0], wl[4], wl[5], wl[6], wr[0], wr[4], wr[5], wr[6], bn, cfl, cfr);
+  fast_speed_pair<Batched>(eos, wl[0], wl[4], wl[5], wl[6], wr[0], wr[4], wr[5], wr[6], bn, cfl, cfr);
   sl = math::fmin(wl[1] - cfl, wr[1] - cfr);
   sr = math::fmax(wl[1] + cfl, wr[1] + cfr);
 }
 
 // Local Lax-Friedrichs (Rusanov): the central flux plus dissipation at the
 // largest fast speed of either side.
+template <bool Batched = kBatchedReciprocals>
 KOKKOS_INLINE_FUNCTION void mhd_flux_llf(const IdealGas& eos, const Real wl[NWAVE_FACE],
                                          const Real wr[NWAVE_FACE], Real bn, Real flux[NWAVE_FACE]) {
   Real fl[NWAVE_FACE], fr[NWAVE_FACE], ul[NWAVE_FACE], ur[NWAVE_FACE];
   mhd_normal_flux(eos, wl, bn, fl, ul);
   mhd_normal_flux(eos, wr, bn, fr, ur);
   Real cfl, cfr;
-  fast_speed_pair(eos, wl[0], wl[4], wl[5], wl[6], wr[0], wr[4], wr[5], wr[6], bn, cfl, cfr);
+  fast_speed_pair<Batched>(eos, wl[0], wl[4], wl[5], wl[6], wr[0], wr[4], wr[5], wr[6], bn, cfl, cfr);
   const Real a = math::fmax(math::fabs(wl[1]) + cfl, math::fabs(wr[1]) + cfr);
   AX_UNROLL
   for (int n = 0; n < NWAVE_FACE; ++n)
@@ -88,13 +90,14 @@ KOKKOS_INLINE_FUNCTION void mhd_flux_llf(const IdealGas& eos, const Real wl[NWAV
 
 // HLL with the outer speeds of mhd_outer_speeds (Athena++ hlle_mhd uses
 // Einfeldt's Roe-averaged speeds instead; these are at least as wide).
+template <bool Batched = kBatchedReciprocals>
 KOKKOS_INLINE_FUNCTION void mhd_flux_hlle(const IdealGas& eos, const Real wl[NWAVE_FACE],
                                           const Real wr[NWAVE_FACE], Real bn, Real flux[NWAVE_FACE]) {
   Real fl[NWAVE_FACE], fr[NWAVE_FACE], ul[NWAVE_FACE], ur[NWAVE_FACE];
   mhd_normal_flux(eos, wl, bn, fl, ul);
   mhd_normal_flux(eos, wr, bn, fr, ur);
   Real sl, sr;
-  mhd_outer_speeds(eos, wl, wr, bn, sl, sr);
+  mhd_outer_speeds<Batched>(eos, wl, wr, bn, sl, sr);
   const Real bm = math::fmin(sl, Real(0));
   const Real bp = math::fmax(sr, Real(0));
   const Real inv = Real(1) / (bp - bm);
@@ -206,6 +209,7 @@ struct HlldInner {
   Real sqdl, sqdr, sls, srs, sg, vt1, vt2, bt1, bt2, vbdst;
   bool no_alfven;
 };
+template <bool Batched = kBatchedReciprocals>
 KOKKOS_FORCEINLINE_FUNCTION HlldInner hlld_inner(const HlldStarTransverse& l, const HlldStarTransverse& r, Real bn,
                                                  Real sm, Real ptst) {
   HlldInner in;
@@ -215,7 +219,7 @@ KOKKOS_FORCEINLINE_FUNCTION HlldInner hlld_inner(const HlldStarTransverse& l, co
   // division of their product (kBatchedReciprocals). Each is formed the
   // same way with the sides swapped, so the mirror symmetry stays bitwise.
   Real inv_sqdl, inv_sqdr, inv;
-  if constexpr (kBatchedReciprocals) {
+  if constexpr (Batched) {
     const Real prod = in.sqdl * in.sqdr, sum = in.sqdl + in.sqdr;
     const Real rcp = Real(1) / (prod * sum);
     inv_sqdl = (in.sqdr * sum) * rcp;
@@ -275,13 +279,14 @@ KOKKOS_FORCEINLINE_FUNCTION void hlld_inner_state(const HlldInner& in, Real side
 // H200: 5.38e8 cell-updates/s for the step against 4.94e8 with the branch
 // form). Unselected values may be inf or NaN (supersonic faces, degenerate
 // fields); they are never used.
+template <bool Batched = kBatchedReciprocals>
 KOKKOS_FORCEINLINE_FUNCTION void mhd_flux_hlld_select(const IdealGas& eos, const Real wl[NWAVE_FACE],
                                                       const Real wr[NWAVE_FACE], Real bn, Real flux[NWAVE_FACE]) {
   Real fl[NWAVE_FACE], fr[NWAVE_FACE], ul[NWAVE_FACE], ur[NWAVE_FACE];
   mhd_normal_flux(eos, wl, bn, fl, ul);
   mhd_normal_flux(eos, wr, bn, fr, ur);
   Real sl, sr, sm, ptst;
-  mhd_outer_speeds(eos, wl, wr, bn, sl, sr);
+  mhd_outer_speeds<Batched>(eos, wl, wr, bn, sl, sr);
 #if defined(__CUDA_ARCH__) || defined(__HIP_DEVICE_COMPILE__)
   // On GPUs a branch is cheaper than the fan's states where a warp's faces
   // are all supersonic. The same values as the selection below. Measured
@@ -301,7 +306,7 @@ KOKKOS_FORCEINLINE_FUNCTION void mhd_flux_hlld_select(const IdealGas& eos, const
   Real ulst[NWAVE_FACE], urst[NWAVE_FACE], vbl, vbr;
   hlld_star_state(wl, ul, ptl, sm, ptst, bn, tl, ulst, vbl);
   hlld_star_state(wr, ur, ptr, sm, ptst, bn, tr, urst, vbr);
-  const HlldInner in = hlld_inner(tl, tr, bn, sm, ptst);
+  const HlldInner in = hlld_inner<Batched>(tl, tr, bn, sm, ptst);
   Real uldst[NWAVE_FACE], urdst[NWAVE_FACE];
   hlld_inner_state(in, Real(-1), in.sqdl, ulst, vbl, uldst);
   hlld_inner_state(in, Real(1), in.sqdr, urst, vbr, urdst);
@@ -332,10 +337,11 @@ KOKKOS_FORCEINLINE_FUNCTION void mhd_flux_hlld_select(const IdealGas& eos, const
 // registers and fits four teams a multiprocessor; a warp whose faces fall
 // on both sides runs both in turn. H200, 256^3 Orszag-Tang, one lease: the
 // fused step 7.52e8 cell-updates/s against 6.78e8 with the selection form.
+template <bool Batched = kBatchedReciprocals>
 KOKKOS_FORCEINLINE_FUNCTION void mhd_flux_hlld_branch(const IdealGas& eos, const Real wl[NWAVE_FACE],
                                                       const Real wr[NWAVE_FACE], Real bn, Real flux[NWAVE_FACE]) {
   Real sl, sr;
-  mhd_outer_speeds(eos, wl, wr, bn, sl, sr);
+  mhd_outer_speeds<Batched>(eos, wl, wr, bn, sl, sr);
   if (sl >= Real(0) || sr <= Real(0)) {
     Real w[NWAVE_FACE], u[NWAVE_FACE];
     AX_UNROLL
@@ -347,7 +353,7 @@ KOKKOS_FORCEINLINE_FUNCTION void mhd_flux_hlld_branch(const IdealGas& eos, const
   hlld_contact(wl, wr, mhd_face_total_pressure(wl, bn), mhd_face_total_pressure(wr, bn), sl, sr, sm, ptst);
   const HlldStarTransverse tl = hlld_star_transverse(wl, sl, sm, ptst, bn);
   const HlldStarTransverse tr = hlld_star_transverse(wr, sr, sm, ptst, bn);
-  const HlldInner in = hlld_inner(tl, tr, bn, sm, ptst);
+  const HlldInner in = hlld_inner<Batched>(tl, tr, bn, sm, ptst);
   // Left of the contact (sm > 0), right of it (sm < 0), or both, averaged.
   auto side_flux = [&](bool left, Real fc[NWAVE_FACE]) {
     Real w[NWAVE_FACE], f[NWAVE_FACE], u[NWAVE_FACE], ust[NWAVE_FACE], udst[NWAVE_FACE];
@@ -373,24 +379,25 @@ KOKKOS_FORCEINLINE_FUNCTION void mhd_flux_hlld_branch(const IdealGas& eos, const
   }
 }
 
+template <bool Batched = kBatchedReciprocals>
 KOKKOS_FORCEINLINE_FUNCTION void mhd_flux_hlld(const IdealGas& eos, const Real wl[NWAVE_FACE],
                                                const Real wr[NWAVE_FACE], Real bn, Real flux[NWAVE_FACE]) {
-  mhd_flux_hlld_select(eos, wl, wr, bn, flux);
+  mhd_flux_hlld_select<Batched>(eos, wl, wr, bn, flux);
 }
 
 enum class HlldForm { select, branch };
 
-template <MhdRiemannSolver RS, HlldForm FORM = HlldForm::select>
+template <MhdRiemannSolver RS, HlldForm FORM = HlldForm::select, bool Batched = kBatchedReciprocals>
 KOKKOS_FORCEINLINE_FUNCTION void mhd_riemann_flux(const IdealGas& eos, const Real wl[NWAVE_FACE],
                                              const Real wr[NWAVE_FACE], Real bn, Real flux[NWAVE_FACE]) {
   if constexpr (RS == MhdRiemannSolver::llf) {
-    mhd_flux_llf(eos, wl, wr, bn, flux);
+    mhd_flux_llf<Batched>(eos, wl, wr, bn, flux);
   } else if constexpr (RS == MhdRiemannSolver::hlle) {
-    mhd_flux_hlle(eos, wl, wr, bn, flux);
+    mhd_flux_hlle<Batched>(eos, wl, wr, bn, flux);
   } else if constexpr (FORM == HlldForm::branch) {
-    mhd_flux_hlld_branch(eos, wl, wr, bn, flux);
+    mhd_flux_hlld_branch<Batched>(eos, wl, wr, bn, flux);
   } else {
-    mhd_flux_hlld_select(eos, wl, wr, bn, flux);
+    mhd_flux_hlld_select<Batched>(eos, wl, wr, bn, flux);
   }
 }
 
