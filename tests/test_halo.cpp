@@ -27,8 +27,8 @@ int source(int g, int n, BoundaryKind lo, BoundaryKind hi, bool* flip) {
   return g < 0 ? -1 - g : 2 * n - 1 - g;
 }
 
-void check_fill(BoundaryKind x, BoundaryKind y, BoundaryKind z) {
-  const int n[3] = {6, 5, 4};
+void check_fill(BoundaryKind x, BoundaryKind y, BoundaryKind z, int nx = 6, int ny = 5, int nz = 4) {
+  const int n[3] = {nx, ny, nz};
   const Real lo[3] = {0, 0, 0}, hi[3] = {1, 1, 1};
   const int dims[3] = {1, 1, 1}, coords[3] = {0, 0, 0};
   const Grid g = make_grid(n, lo, hi, 2, dims, coords);
@@ -43,7 +43,7 @@ void check_fill(BoundaryKind x, BoundaryKind y, BoundaryKind z) {
       for (int j = 0; j < g.extent(1); ++j)
         for (int i = 0; i < g.extent(0); ++i) {
           const bool inside = i >= g.is(0) && i < g.ie(0) && j >= g.is(1) && j < g.ie(1) && k >= g.is(2) && k < g.ie(2);
-          h(v, k, j, i) = inside ? tag(v, k - 2, j - 2, i - 2) : -999.0;
+          h(v, k, j, i) = inside ? tag(v, k - g.is(2), j - g.is(1), i - g.is(0)) : -999.0;
         }
   Kokkos::deep_copy(u, h);
   GhostExchange ghosts(g, comm, NHYDRO, bc, false);
@@ -55,8 +55,8 @@ void check_fill(BoundaryKind x, BoundaryKind y, BoundaryKind z) {
       for (int j = 0; j < g.extent(1); ++j)
         for (int i = 0; i < g.extent(0); ++i) {
           bool fx = false, fy = false, fz = false;
-          const int si = source(i - 2, n[0], x, x, &fx), sj = source(j - 2, n[1], y, y, &fy),
-                    sk = source(k - 2, n[2], z, z, &fz);
+          const int si = source(i - g.is(0), n[0], x, x, &fx), sj = source(j - g.is(1), n[1], y, y, &fy),
+                    sk = source(k - g.is(2), n[2], z, z, &fz);
           double expect = tag(v, sk, sj, si);
           if ((v == IM1 && fx) || (v == IM2 && fy) || (v == IM3 && fz)) expect = -expect;
           if (h(v, k, j, i) != expect) ++bad;
@@ -66,6 +66,12 @@ void check_fill(BoundaryKind x, BoundaryKind y, BoundaryKind z) {
 }
 
 TEST(Halo, PeriodicEverywhere) { check_fill(BoundaryKind::periodic, BoundaryKind::periodic, BoundaryKind::periodic); }
+// One kernel over the shell when every active axis is periodic on one rank
+// (GhostExchange::periodic_self_all): inactive axes have no ghosts.
+TEST(Halo, PeriodicEverywhere2D1D) {
+  check_fill(BoundaryKind::periodic, BoundaryKind::periodic, BoundaryKind::periodic, 6, 5, 1);
+  check_fill(BoundaryKind::periodic, BoundaryKind::periodic, BoundaryKind::periodic, 7, 1, 1);
+}
 TEST(Halo, OutflowEverywhere) { check_fill(BoundaryKind::outflow, BoundaryKind::outflow, BoundaryKind::outflow); }
 TEST(Halo, ReflectingEverywhere) { check_fill(BoundaryKind::reflecting, BoundaryKind::reflecting, BoundaryKind::reflecting); }
 TEST(Halo, Mixed) { check_fill(BoundaryKind::reflecting, BoundaryKind::periodic, BoundaryKind::outflow); }

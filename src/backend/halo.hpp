@@ -62,6 +62,9 @@ class GhostExchange {
   // `stagger`: the axis along which u is face-centred (-1 for cells).
   void exchange_axis(int d, const Array4& u, int stagger = -1);
   void periodic_self_state(int d, const State& s);
+  // Every active axis periodic onto the block itself: all ghosts in one
+  // kernel; false (nothing done) for a shell too large for its indices.
+  bool periodic_self_all(const Array4& u);
   void apply_physical(int d, const Array4& u, int stagger = -1);
   // The two halves of exchange_axis for one with messages: pack and post;
   // wait and unpack.
@@ -70,6 +73,8 @@ class GhostExchange {
 
  private:
   bool self_periodic(int d) const;
+  // Every active axis periodic onto the block itself (one rank along it).
+  bool all_self_periodic() const;
 
   Grid grid_;
   Comm comm_;

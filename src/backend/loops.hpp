@@ -27,6 +27,8 @@ struct Box {
 // A count a kernel reduces into on the device, so that its launch need not
 // wait for the result (Kokkos::Sum<long long, MemSpace>).
 using DeviceCount = Kokkos::View<long long, MemSpace>;
+// The same for a value (par_max).
+using DeviceReal = Kokkos::View<Real, MemSpace>;
 
 #if defined(KOKKOS_ENABLE_CUDA) || defined(KOKKOS_ENABLE_HIP) || \
     defined(KOKKOS_ENABLE_SYCL)
@@ -142,6 +144,66 @@ void par_reduce(const char* name, const Box& b, const F& f, const Reducer& reduc
       },
       reducer);
 #endif
+}
+
+// The device value par_max reduces into: one a process, as par_count's.
+inline DeviceReal par_max_scratch() {
+  static DeviceReal* value = nullptr;
+  if (!value) {
+    value = new DeviceReal("par_max");
+    Kokkos::push_finalize_hook([] {
+      delete value;
+      value = nullptr;
+    });
+  }
+  return *value;
+}
+
+// The largest f(k, j, i) over the cells of box b (values >= `floor`, which
+// an empty box returns). On GPUs teams of 256 threads take 1024 cells each,
+// reduce them in the team and fold the result in with one atomic max:
+// Kokkos's own reduction launches one thread a resident slot, each walking
+// its cells one after another: the time-step reduction of a 256^3 step on
+// the H200 took 0.257 ms for hydro and 0.437 ms for MHD that way, 0.220
+// and 0.386 ms this way. The maximum is exact, so any order gives the same
+// bits. On CPUs the Kokkos reduction.
+template <class F>
+Real par_max(const char* name, const Box& b, Real floor, const F& f) {
+  Real result = floor;
+  if (b.empty()) return result;
+#ifdef ASTRONOMIX_FLAT_LOOPS
+  constexpr int kThreads = 256, kCells = 4 * kThreads;
+  using Team = Kokkos::TeamPolicy<ExecSpace>::member_type;
+  const int ni = b.ie - b.ib, nj = b.je - b.jb;
+  const std::int64_t nji = std::int64_t(nj) * ni, n = b.size();
+  const int kb = b.kb, jb = b.jb, ib = b.ib;
+  const DeviceReal out = par_max_scratch();
+  Kokkos::deep_copy(ExecSpace(), out, floor);
+  const int league = int((n + kCells - 1) / kCells);
+  Kokkos::parallel_for(name, Kokkos::TeamPolicy<ExecSpace>(league, kThreads), KOKKOS_LAMBDA(const Team& team) {
+    const std::int64_t first = std::int64_t(team.league_rank()) * kCells;
+    const int count = int(n - first < kCells ? n - first : kCells);
+    Real team_max = floor;
+    Kokkos::parallel_reduce(Kokkos::TeamThreadRange(team, count), [&](int c, Real& m) {
+      const std::int64_t idx = first + c;
+      const int k = int(idx / nji);
+      const std::int64_t r = idx - std::int64_t(k) * nji;
+      const int j = int(r / ni);
+      const int i = int(r - std::int64_t(j) * ni);
+      const Real v = f(kb + k, jb + j, ib + i);
+      m = v > m ? v : m;
+    }, Kokkos::Max<Real>(team_max));
+    Kokkos::single(Kokkos::PerTeam(team), [&]() { Kokkos::atomic_fetch_max(&out(), team_max); });
+  });
+  Kokkos::deep_copy(result, out);
+#else
+  par_reduce(name, b, KOKKOS_LAMBDA(int k, int j, int i, Real& m) {
+    const Real v = f(k, j, i);
+    m = v > m ? v : m;
+  }, Kokkos::Max<Real>(result));
+  result = result > floor ? result : floor;
+#endif
+  return result;
 }
 
 // The device counter par_count adds to: one a process, created on first

@@ -2,36 +2,22 @@
 
 #include <cfloat>
 
+#include "hydro/cfl.hpp"
 #include "time/stage_combination.hpp"
 
 namespace ax {
 
-Real local_cfl_dt(const Grid& g, const IdealGas& eos, const Array4& u, bool sum_axes) {
-  const bool a0 = g.active(0), a1 = g.active(1), a2 = g.active(2);
-  const Real dx0 = g.dx[0], dx1 = g.dx[1], dx2 = g.dx[2];
-  Real dt = 0;
-  par_reduce("cfl_dt", g.interior(), KOKKOS_LAMBDA(int k, int j, int i, Real& m) {
-    Real uc[NHYDRO], w[NHYDRO];
+Real local_signal_rate(const Grid& g, const IdealGas& eos, const Array4& u, bool sum_axes) {
+  const CflAxes axes = cfl_axes(g, sum_axes);
+  return par_max("cfl_rate", g.interior(), Real(0), KOKKOS_LAMBDA(int k, int j, int i) {
+    Real uc[NHYDRO];
     for (int n = 0; n < NHYDRO; ++n) uc[n] = u(n, k, j, i);
-    cons_to_prim(eos, uc, w);
-    const Real c = eos.sound_speed(w[IDN], w[IPR]);
-    if (sum_axes) {
-      Real rate = 0;
-      if (a0) rate += (math::fabs(w[IVX]) + c) / dx0;
-      if (a1) rate += (math::fabs(w[IVY]) + c) / dx1;
-      if (a2) rate += (math::fabs(w[IVZ]) + c) / dx2;
-      m = math::fmin(m, Real(1) / rate);
-    } else {
-      if (a0) m = math::fmin(m, dx0 / (math::fabs(w[IVX]) + c));
-      if (a1) m = math::fmin(m, dx1 / (math::fabs(w[IVY]) + c));
-      if (a2) m = math::fmin(m, dx2 / (math::fabs(w[IVZ]) + c));
-    }
-    // min() drops NaN operands: a broken state (NaN, or a negative pressure
-    // whose sound speed is NaN) must stop the run instead.
-    const Real speed = math::fabs(w[IVX]) + math::fabs(w[IVY]) + math::fabs(w[IVZ]) + c;
-    if (!(speed == speed) || !(w[IDN] > Real(0))) m = Real(-1);
-  }, Kokkos::Min<Real>(dt));
-  return dt;
+    return cell_signal_rate(eos, axes, uc);
+  });
+}
+
+Real local_cfl_dt(const Grid& g, const IdealGas& eos, const Array4& u, bool sum_axes) {
+  return cfl_dt_from_rate(local_signal_rate(g, eos, u, sum_axes));
 }
 
 void stage_update(const Grid& g, Real a, Real b, Real c_dt, const Array4& u0, const Array4& in,

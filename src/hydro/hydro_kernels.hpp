@@ -8,10 +8,13 @@
 
 namespace ax {
 
-// Largest stable step at CFL number 1 over the interior: the smallest
-// dx / (|v| + c) over cells and active axes (as Athena++), or with
-// `sum_axes` the smallest 1 / sum_d ((|v_d| + c) / dx_d) (as the FD solver
-// defines its CFL number).
+// The largest signal rate (|v_d| + c) / dx_d over the interior's cells
+// and active axes (as Athena++), or with `sum_axes` the largest sum over
+// the axes (as the FD solver defines its CFL number); kBrokenRate if a
+// cell is broken (hydro/cfl.hpp: cell_signal_rate).
+Real local_signal_rate(const Grid& g, const IdealGas& eos, const Array4& u, bool sum_axes = false);
+// Largest stable step at CFL number 1 over the interior: 1 / that rate
+// (0 for a broken state).
 Real local_cfl_dt(const Grid& g, const IdealGas& eos, const Array4& u, bool sum_axes = false);
 
 // out = a u0 + b in + c dt du over the interior (out may be u0 or in).

@@ -9,9 +9,10 @@
 
 namespace ax {
 
-// Smallest dx_d / (|v_d| + c_f,d) over the interior's cells and active axes;
-// -1 if a cell is broken (NaN, density <= 0), so the run stops.
-// sum_axes: the FD form (as local_cfl_dt), 1 / sum_d (|v_d| + c_f,d) / dx_d.
+// Largest stable step at CFL number 1: 1 / the largest (|v_d| + c_f,d) /
+// dx_d over the interior's cells and active axes (hydro/cfl.hpp); 0 if a
+// cell is broken (NaN, density or pressure <= 0), so the run stops.
+// sum_axes: the FD form (as local_cfl_dt), the rates summed over the axes.
 Real mhd_local_cfl_dt(const Grid& g, const IdealGas& eos, const Array4& u, bool sum_axes = false);
 
 // Density and pressure floors (the magnetic energy is kept); returns how
