@@ -9,7 +9,9 @@
 #pragma once
 
 #include <cstdint>
+#include <stdexcept>
 #include <type_traits>
+#include <vector>
 
 #include "backend/types.hpp"
 
@@ -97,6 +99,48 @@ void par_for(const char* name, const Box& b, const F& f) {
         const int j = jb + kj % nj;
         for (int i = ib; i < ie; ++i) f(k, j, i);
       });
+#endif
+}
+
+// par_for over several boxes (at most kMaxBoxes) in one launch on GPUs:
+// for thin boxes (a layer of cells one thick) of which none fills the GPU
+// alone; on CPUs one after the other.
+constexpr int kMaxBoxes = 6;
+// (A type a device lambda captures may not be local to a function.)
+struct BoxList {
+  Box b[kMaxBoxes];
+  std::int64_t start[kMaxBoxes + 1];  // first flat index of each box; the total last
+  int n;
+};
+template <int MIN_BLOCKS = 0, class F>
+void par_for_boxes(const char* name, const std::vector<Box>& boxes, const F& f) {
+#ifdef ASTRONOMIX_FLAT_LOOPS
+  BoxList all{};
+  all.start[0] = 0;
+  for (const Box& b : boxes) {
+    if (b.empty()) continue;
+    if (all.n == kMaxBoxes) throw std::logic_error("par_for_boxes: more than kMaxBoxes boxes");
+    all.b[all.n] = b;
+    all.start[all.n + 1] = all.start[all.n] + b.size();
+    ++all.n;
+  }
+  if (all.n == 0) return;
+  Kokkos::parallel_for(
+      name,
+      Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<std::int64_t>, LaunchBoundsFor<MIN_BLOCKS>>(0, all.start[all.n]),
+      KOKKOS_LAMBDA(const std::int64_t idx) {
+        int q = 0;
+        while (q + 1 < all.n && idx >= all.start[q + 1]) ++q;
+        const Box& b = all.b[q];
+        const int ni = b.ie - b.ib;
+        const std::int64_t nji = std::int64_t(b.je - b.jb) * ni, r0 = idx - all.start[q];
+        const int k = int(r0 / nji);
+        const std::int64_t r = r0 - std::int64_t(k) * nji;
+        const int j = int(r / ni);
+        f(b.kb + k, b.jb + j, b.ib + int(r - std::int64_t(j) * ni));
+      });
+#else
+  for (const Box& b : boxes) par_for<MIN_BLOCKS>(name, b, f);
 #endif
 }
 

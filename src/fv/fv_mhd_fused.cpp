@@ -10,6 +10,9 @@ namespace {
 
 // Cell-centred field from the new faces, then the floors (as the native
 // path's ct_cell_centred_field and mhd_apply_floors).
+// Not in the curl update's kernel: a cell's upper faces belong to its
+// neighbours, and forming them again reads U0 there, which the last stage
+// of a step overwrites (it writes into U0's arrays).
 long long finish(const IdealGas& eos, const Floors& fl, const Grid& g, const State& out) {
   const Array4 u = out.u, b1 = out.b.x1f, b2 = out.b.x2f, b3 = out.b.x3f;
   return par_count("fv_mhd_fused_finish", g.interior(), KOKKOS_LAMBDA(int k, int j, int i) {

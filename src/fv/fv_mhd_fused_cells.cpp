@@ -122,8 +122,12 @@ void cells(const FvOptions& opt, const Grid& g, Real a, Real b, Real c_dt, const
   // The layer around the interior as its own slabs: launched over the whole
   // box, most warps held one or two layer cells beside interior ones that
   // returned at once, and ran the Riemann solver for those alone (1.0 -
-  // 1.4 ms a stage at 256^3 on the H200, 8% of a step).
-  for (const Box& slab : layer_slabs(g)) par_for<kMinBlocks>("fv_mhd_fused_cells_layer", slab, cell);
+  // 1.4 ms a stage at 256^3 on the H200, 8% of a step). The slabs in one
+  // launch: one at a time, each a layer of 66 thousand cells, they took
+  // 15-19 us (z and y) and 76 us (x, whose threads read down columns) with
+  // donor cell, 24-31 and 118-120 us with PLM, less than the GPU could
+  // overlap.
+  par_for_boxes<kMinBlocks>("fv_mhd_fused_cells_layer", layer_slabs(g), cell);
 }
 
 }  // namespace fv_mhd_cells_detail
