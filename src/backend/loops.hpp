@@ -10,6 +10,7 @@
 
 #include <cstdint>
 #include <stdexcept>
+#include <string>
 #include <type_traits>
 #include <vector>
 
@@ -190,17 +191,20 @@ void par_reduce(const char* name, const Box& b, const F& f, const Reducer& reduc
 #endif
 }
 
-// The device value par_max reduces into: one a process, as par_count's.
-inline DeviceReal par_max_scratch() {
-  static DeviceReal* value = nullptr;
-  if (!value) {
-    value = new DeviceReal("par_max");
+// One device scalar of view type V a process (par_max's value, par_count's
+// count), created on first use and released when Kokkos finalizes (a View
+// must not outlive it).
+template <class V>
+V process_scalar(const char* label) {
+  static V* v = nullptr;
+  if (!v) {
+    v = new V(std::string(label));
     Kokkos::push_finalize_hook([] {
-      delete value;
-      value = nullptr;
+      delete v;
+      v = nullptr;
     });
   }
-  return *value;
+  return *v;
 }
 
 // The largest f(k, j, i) over the cells of box b (values >= `floor`, which
@@ -221,7 +225,7 @@ Real par_max(const char* name, const Box& b, Real floor, const F& f) {
   const int ni = b.ie - b.ib, nj = b.je - b.jb;
   const std::int64_t nji = std::int64_t(nj) * ni, n = b.size();
   const int kb = b.kb, jb = b.jb, ib = b.ib;
-  const DeviceReal out = par_max_scratch();
+  const DeviceReal out = process_scalar<DeviceReal>("par_max");
   Kokkos::deep_copy(ExecSpace(), out, floor);
   const int league = int((n + kCells - 1) / kCells);
   Kokkos::parallel_for(name, Kokkos::TeamPolicy<ExecSpace>(league, kThreads), KOKKOS_LAMBDA(const Team& team) {
@@ -250,20 +254,6 @@ Real par_max(const char* name, const Box& b, Real floor, const F& f) {
   return result;
 }
 
-// The device counter par_count adds to: one a process, created on first
-// use and released when Kokkos finalizes (a View must not outlive it).
-inline DeviceCount par_count_scratch() {
-  static DeviceCount* count = nullptr;
-  if (!count) {
-    count = new DeviceCount("par_count");
-    Kokkos::push_finalize_hook([] {
-      delete count;
-      count = nullptr;
-    });
-  }
-  return *count;
-}
-
 // The number of cells of box b for which f(k, j, i) returns true (where a
 // floor was needed). On GPUs a par_for that adds with an atomic where f is
 // true, which is rare, then one read of the count: a Kokkos reduction of the
@@ -276,7 +266,7 @@ long long par_count(const char* name, const Box& b, const F& f) {
   long long n = 0;
 #ifdef ASTRONOMIX_FLAT_LOOPS
   if (b.empty()) return 0;
-  const DeviceCount count = par_count_scratch();
+  const DeviceCount count = process_scalar<DeviceCount>("par_count");
   Kokkos::deep_copy(ExecSpace(), count, 0LL);
   par_for(name, b, KOKKOS_LAMBDA(int k, int j, int i) {
     if (f(k, j, i)) Kokkos::atomic_add(&count(), 1LL);
