@@ -8,6 +8,8 @@
 
 #include "hydro/cfl.hpp"
 #include "hydro/hydro_kernels.hpp"
+#include "mhd/mhd_eos.hpp"
+#include "mhd/mhd_kernels.hpp"
 
 namespace ax {
 namespace {
@@ -98,6 +100,41 @@ TEST(Cfl, LargestRateOverTheBlock) {
   h(IEN, g.is(2) + 1, g.is(1) + 2, g.is(0) + 3) = std::numeric_limits<Real>::quiet_NaN();
   Kokkos::deep_copy(u, h);
   EXPECT_EQ(local_cfl_dt(g, eos, u), Real(0));
+}
+
+// MHD (mhd_local_cfl_dt): a uniform block whose field has a different
+// component along each axis, against the fast speed written out, each axis
+// with its own normal component; the FD form sums the axes.
+TEST(Cfl, MhdFastSpeedAlongEachAxis) {
+  const IdealGas eos(Real(5) / Real(3));
+  const int n[3] = {9, 7, 5}, dims[3] = {1, 1, 1}, coords[3] = {0, 0, 0};
+  const Real lo[3] = {0, 0, 0}, hi[3] = {Real(0.9), Real(1.4), Real(2.5)};  // dx 0.1, 0.2, 0.5
+  const Grid g = make_grid(n, lo, hi, 2, dims, coords);
+  const double rho = 2, p = 0.7, v[3] = {0.3, -0.2, 0.1}, b[3] = {1.5, 0.4, -0.9};
+  Real w[NMHD] = {Real(rho), Real(v[0]), Real(v[1]), Real(v[2]), Real(p), Real(b[0]), Real(b[1]), Real(b[2])};
+  Real c[NMHD];
+  mhd_prim_to_cons(eos, w, c);
+  Array4 u = g.make_array("u", NMHD);
+  auto h = Kokkos::create_mirror_view(u);
+  for (int m = 0; m < NMHD; ++m)
+    for (int k = 0; k < g.extent(2); ++k)
+      for (int j = 0; j < g.extent(1); ++j)
+        for (int i = 0; i < g.extent(0); ++i) h(m, k, j, i) = c[m];
+  Kokkos::deep_copy(u, h);
+  const double a2 = 5.0 / 3.0 * p / rho, bb = (b[0] * b[0] + b[1] * b[1] + b[2] * b[2]) / rho;
+  double largest = 0, sum = 0;
+  for (int d = 0; d < 3; ++d) {
+    const double cf = std::sqrt(0.5 * (a2 + bb + std::sqrt((a2 + bb) * (a2 + bb) - 4 * a2 * b[d] * b[d] / rho)));
+    const double rate = (std::fabs(v[d]) + cf) / g.dx[d];
+    largest = std::max(largest, rate);
+    sum += rate;
+  }
+  const double tol = sizeof(Real) == 8 ? 1e-13 : 1e-5;
+  EXPECT_NEAR(double(mhd_local_cfl_dt(g, eos, u)), 1 / largest, tol / largest);
+  EXPECT_NEAR(double(mhd_local_cfl_dt(g, eos, u, true)), 1 / sum, tol / sum);
+  h(IEN, 3, 4, 5) = Real(-1);  // negative pressure in one cell
+  Kokkos::deep_copy(u, h);
+  EXPECT_EQ(mhd_local_cfl_dt(g, eos, u), Real(0));
 }
 
 }  // namespace
