@@ -208,7 +208,8 @@ V process_scalar(const char* label) {
 }
 
 // The largest f(k, j, i) over the cells of box b (values >= `floor`, which
-// an empty box returns). On GPUs teams of 256 threads take 1024 cells each,
+// an empty box returns; a NaN value is passed over, so f maps what must not
+// be, as hydro/cfl.hpp's broken cells, to a number). On GPUs teams of 256 threads take 1024 cells each,
 // reduce them in the team and fold the result in with one atomic max:
 // Kokkos's own reduction launches one thread a resident slot, each walking
 // its cells one after another: the time-step reduction of a 256^3 step on
