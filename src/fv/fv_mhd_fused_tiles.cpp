@@ -20,7 +20,10 @@
 // of primitives removes for the x- and y-faces. Tried: the z-neighbours
 // too, from a ring of the tile's own columns over four planes: 72 KB of
 // scratch a team, more than the 48 KB Kokkos lets a team have (the launch
-// is refused).
+// is refused). Each column keeping its next z-face's left state (two
+// conversions a z-face, 47.5 KB of scratch) ran slower: 9.18 ms for the PLM
+// stage against 8.9, the L1 left beside the scratch holding the spills
+// shrank from 67 to 38 KB (docs/mhd.md).
 #include "fv/fv_dispatch.hpp"
 #include "fv/fv_mhd_fused_kernels.hpp"
 #include "time/stage_combination.hpp"
