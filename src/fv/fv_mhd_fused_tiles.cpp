@@ -22,8 +22,9 @@
 // scratch a team, more than the 48 KB Kokkos lets a team have (the launch
 // is refused). Each column keeping its next z-face's left state (two
 // conversions a z-face, 47.5 KB of scratch) ran slower: 9.18 ms for the PLM
-// stage against 8.9, the L1 left beside the scratch holding the spills
-// shrank from 67 to 38 KB (docs/mhd.md).
+// stage against 8.9; likely cause: four teams' scratch grew from 162 to
+// 190 KB of the multiprocessor's 256 KB of L1 and shared memory, and the
+// spilled registers live in the L1 that is left (docs/mhd.md).
 #include "fv/fv_dispatch.hpp"
 #include "fv/fv_mhd_fused_kernels.hpp"
 #include "time/stage_combination.hpp"
