@@ -8,8 +8,11 @@ namespace ax {
 
 // Value at the upper (lower) face of a cell with centre value c and limited
 // slope s: the one PLM formula, used by the native and fused paths alike.
-KOKKOS_INLINE_FUNCTION Real plm_upper(Real c, Real s) { return c + Real(0.5) * s; }
-KOKKOS_INLINE_FUNCTION Real plm_lower(Real c, Real s) { return c - Real(0.5) * s; }
+// One fused multiply-add on GPUs (math::mul_add); a mirror image's lower
+// value is fma(-0.5, -s, c) or fma(-0.5, s, -c), bitwise the upper one or
+// its negative.
+KOKKOS_INLINE_FUNCTION Real plm_upper(Real c, Real s) { return math::mul_add(Real(0.5), s, c); }
+KOKKOS_INLINE_FUNCTION Real plm_lower(Real c, Real s) { return math::mul_add(Real(-0.5), s, c); }
 
 // Both face values of cell c (neighbours cm below, cp above) from its one
 // limited slope: for kernels that keep a cell's upper value for the next

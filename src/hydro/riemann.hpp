@@ -54,7 +54,7 @@ KOKKOS_INLINE_FUNCTION void einfeldt_speeds(const IdealGas& eos, const Real wl[N
   const Real v = (sql * wl[2] + sqr * wr[2]) * isum;
   const Real w = (sql * wl[3] + sqr * wr[3]) * isum;
   const Real h = (sql * hl + sqr * hr) * isum;
-  const Real c2 = eos.gm1 * (h - Real(0.5) * (u * u + v * v + w * w));
+  const Real c2 = eos.gm1 * math::mul_add(Real(-0.5), speed_squared(u, v, w), h);
   const Real c = math::sqrt(math::fmax(c2, Real(0)));
   const Real cl = eos.sound_speed_inv_rho(idl, wl[IPR]);
   const Real cr = eos.sound_speed_inv_rho(idr, wr[IPR]);
@@ -82,7 +82,10 @@ KOKKOS_INLINE_FUNCTION void flux_hlle(const IdealGas& eos, const Real wl[NHYDRO]
 // as Athena++ writes it: fluxes along the outer wave lines weighted by the
 // position of the contact. Every operation is paired with its mirror image,
 // so a mirror-symmetric state gives a bitwise mirror-symmetric flux (a zero
-// mass flux where the contact speed is exactly zero).
+// mass flux where the contact speed is exactly zero). Fused multiply-adds
+// (math::mul_add, GPUs only) sit on terms that a mirror maps onto
+// themselves, signs aside (fma(-a, b, -c) = -fma(a, b, c)), never on a sum
+// of two products that it swaps, such as the contact pressure's.
 template <bool Batched = kBatchedReciprocals>
 KOKKOS_INLINE_FUNCTION void flux_hllc(const IdealGas& eos, const Real wl[NHYDRO],
                                       const Real wr[NHYDRO], Real flux[NHYDRO]) {
@@ -93,8 +96,8 @@ KOKKOS_INLINE_FUNCTION void flux_hllc(const IdealGas& eos, const Real wl[NHYDRO]
   // Mass fluxes through the outer waves (both >= 0) and the contact speed.
   const Real ml = wl[IDN] * (wl[1] - sl);
   const Real mr = wr[IDN] * (sr - wr[1]);
-  const Real tl = wl[IPR] + ml * wl[1];
-  const Real tr = wr[IPR] - mr * wr[1];
+  const Real tl = math::mul_add(ml, wl[1], wl[IPR]);
+  const Real tr = math::mul_add(-mr, wr[1], wr[IPR]);
   const Real m = ml + mr, dt = tl - tr;  // the contact speed am = dt / m
   // Fluxes in the frames moving with bm and bp.
   const Real el = total_energy(eos, wl), er = total_energy(eos, wr);
@@ -102,14 +105,14 @@ KOKKOS_INLINE_FUNCTION void flux_hllc(const IdealGas& eos, const Real wl[NHYDRO]
   Real fl[NHYDRO], fr[NHYDRO];
   fl[0] = wl[IDN] * vl;
   fr[0] = wr[IDN] * vr;
-  fl[1] = fl[0] * wl[1] + wl[IPR];
-  fr[1] = fr[0] * wr[1] + wr[IPR];
+  fl[1] = math::mul_add(fl[0], wl[1], wl[IPR]);
+  fr[1] = math::mul_add(fr[0], wr[1], wr[IPR]);
   fl[2] = fl[0] * wl[2];
   fr[2] = fr[0] * wr[2];
   fl[3] = fl[0] * wl[3];
   fr[3] = fr[0] * wr[3];
-  fl[4] = el * vl + wl[IPR] * wl[1];
-  fr[4] = er * vr + wr[IPR] * wr[1];
+  fl[4] = math::mul_add(el, vl, wl[IPR] * wl[1]);
+  fr[4] = math::mul_add(er, vr, wr[IPR] * wr[1]);
   // Weights of the left state, right state and contact pressure: am / (am
   // - bm), 0, -bm / (am - bm) where am >= 0, the mirror image where am < 0.
   Real wgt_l, wgt_r, wgt_c, am, cp;
@@ -119,10 +122,10 @@ KOKKOS_INLINE_FUNCTION void flux_hllc(const IdealGas& eos, const Real wl[NHYDRO]
     // maps one branch's n, m and weights onto the other's bitwise.
     Real n, c_num;
     if (dt >= Real(0)) {
-      n = dt - bm * m;
+      n = math::mul_add(-bm, m, dt);
       c_num = (-bm) * m;
     } else {
-      n = bp * m - dt;
+      n = math::mul_add(bp, m, -dt);
       c_num = bp * m;
     }
     const Real rcp = Real(1) / (m * n);

@@ -3,14 +3,16 @@
 // order is what keeps the paths bitwise equal.
 #pragma once
 
+#include "backend/kokkos_compat.hpp"
 #include "backend/types.hpp"
 #include "time/stages.hpp"
 
 namespace ax {
 
-// Two-register form of the FV solver: a U0 + b in + (c dt) L.
+// Two-register form of the FV solver: a U0 + b in + (c dt) L, through
+// math::mul_add (exactly (a U0 + b in) + c dt L on CPUs).
 KOKKOS_FORCEINLINE_FUNCTION Real stage_combination(Real a, Real u0, Real b, Real in, Real c_dt, Real du) {
-  return a * u0 + b * in + c_dt * du;
+  return math::mul_add(c_dt, du, math::mul_add(b, in, a * u0));
 }
 
 // General form (time/stages.hpp), with K = dt L accumulated axis by axis:
