@@ -14,6 +14,7 @@
 #include <type_traits>
 #include <vector>
 
+#include "backend/fast_div.hpp"
 #include "backend/types.hpp"
 
 namespace ax {
@@ -26,6 +27,11 @@ struct Box {
   }
   bool empty() const { return ke <= kb || je <= jb || ie <= ib; }
 };
+
+// The flat GPU index of box b's cells (i fastest) as (k, j, i).
+inline FlatBoxIndex flat_index(const Box& b) {
+  return FlatBoxIndex(b.kb, b.jb, b.ib, b.ke - b.kb, b.je - b.jb, b.ie - b.ib);
+}
 
 // A count a kernel reduces into on the device, so that its launch need not
 // wait for the result (Kokkos::Sum<long long, MemSpace>).
@@ -78,17 +84,13 @@ template <int MIN_BLOCKS = 0, class F>
 void par_for(const char* name, const Box& b, const F& f) {
   if (b.empty()) return;
 #ifdef ASTRONOMIX_FLAT_LOOPS
-  const int ni = b.ie - b.ib, nj = b.je - b.jb;
-  const std::int64_t nji = std::int64_t(nj) * ni;
-  const int kb = b.kb, jb = b.jb, ib = b.ib;
+  const FlatBoxIndex at = flat_index(b);
   Kokkos::parallel_for(
       name, Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<std::int64_t>, LaunchBoundsFor<MIN_BLOCKS>>(0, b.size()),
       KOKKOS_LAMBDA(const std::int64_t idx) {
-        const int k = int(idx / nji);
-        const std::int64_t r = idx - std::int64_t(k) * nji;
-        const int j = int(r / ni);
-        const int i = int(r - std::int64_t(j) * ni);
-        f(kb + k, jb + j, ib + i);
+        int k, j, i;
+        at.cell(idx, k, j, i);
+        f(k, j, i);
       });
 #else
   const int nj = b.je - b.jb;
@@ -109,7 +111,7 @@ void par_for(const char* name, const Box& b, const F& f) {
 constexpr int kMaxBoxes = 6;
 // (A type a device lambda captures may not be local to a function.)
 struct BoxList {
-  Box b[kMaxBoxes];
+  FlatBoxIndex at[kMaxBoxes];
   std::int64_t start[kMaxBoxes + 1];  // first flat index of each box; the total last
   int n;
 };
@@ -121,7 +123,7 @@ void par_for_boxes(const char* name, const std::vector<Box>& boxes, const F& f) 
   for (const Box& b : boxes) {
     if (b.empty()) continue;
     if (all.n == kMaxBoxes) throw std::logic_error("par_for_boxes: more than kMaxBoxes boxes");
-    all.b[all.n] = b;
+    all.at[all.n] = flat_index(b);
     all.start[all.n + 1] = all.start[all.n] + b.size();
     ++all.n;
   }
@@ -132,13 +134,9 @@ void par_for_boxes(const char* name, const std::vector<Box>& boxes, const F& f) 
       KOKKOS_LAMBDA(const std::int64_t idx) {
         int q = 0;
         while (q + 1 < all.n && idx >= all.start[q + 1]) ++q;
-        const Box& b = all.b[q];
-        const int ni = b.ie - b.ib;
-        const std::int64_t nji = std::int64_t(b.je - b.jb) * ni, r0 = idx - all.start[q];
-        const int k = int(r0 / nji);
-        const std::int64_t r = r0 - std::int64_t(k) * nji;
-        const int j = int(r / ni);
-        f(b.kb + k, b.jb + j, b.ib + int(r - std::int64_t(j) * ni));
+        int k, j, i;
+        all.at[q].cell(idx - all.start[q], k, j, i);
+        f(k, j, i);
       });
 #else
   for (const Box& b : boxes) par_for<MIN_BLOCKS>(name, b, f);
@@ -163,18 +161,14 @@ void par_for_vars(const char* name, int nvar, const Box& b, const F& f) {
 template <int MIN_BLOCKS = 0, class Reducer, class F>
 void par_reduce(const char* name, const Box& b, const F& f, const Reducer& reducer) {
 #ifdef ASTRONOMIX_FLAT_LOOPS
-  const int ni = b.ie - b.ib, nj = b.je - b.jb;
-  const std::int64_t nji = std::int64_t(nj) * ni;
-  const int kb = b.kb, jb = b.jb, ib = b.ib;
+  const FlatBoxIndex at = flat_index(b);
   using Bounds = LaunchBoundsFor<MIN_BLOCKS>;
   Kokkos::parallel_reduce(
       name, Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<std::int64_t>, Bounds>(0, b.empty() ? 0 : b.size()),
       KOKKOS_LAMBDA(const std::int64_t idx, typename Reducer::value_type& acc) {
-        const int k = int(idx / nji);
-        const std::int64_t r = idx - std::int64_t(k) * nji;
-        const int j = int(r / ni);
-        const int i = int(r - std::int64_t(j) * ni);
-        f(kb + k, jb + j, ib + i, acc);
+        int k, j, i;
+        at.cell(idx, k, j, i);
+        f(k, j, i, acc);
       },
       reducer);
 #else
@@ -223,9 +217,8 @@ Real par_max(const char* name, const Box& b, Real floor, const F& f) {
 #ifdef ASTRONOMIX_FLAT_LOOPS
   constexpr int kThreads = 256, kCells = 4 * kThreads;
   using Team = Kokkos::TeamPolicy<ExecSpace>::member_type;
-  const int ni = b.ie - b.ib, nj = b.je - b.jb;
-  const std::int64_t nji = std::int64_t(nj) * ni, n = b.size();
-  const int kb = b.kb, jb = b.jb, ib = b.ib;
+  const std::int64_t n = b.size();
+  const FlatBoxIndex at = flat_index(b);
   const DeviceReal out = process_scalar<DeviceReal>("par_max");
   Kokkos::deep_copy(ExecSpace(), out, floor);
   const int league = int((n + kCells - 1) / kCells);
@@ -234,12 +227,9 @@ Real par_max(const char* name, const Box& b, Real floor, const F& f) {
     const int count = int(n - first < kCells ? n - first : kCells);
     Real team_max = floor;
     Kokkos::parallel_reduce(Kokkos::TeamThreadRange(team, count), [&](int c, Real& m) {
-      const std::int64_t idx = first + c;
-      const int k = int(idx / nji);
-      const std::int64_t r = idx - std::int64_t(k) * nji;
-      const int j = int(r / ni);
-      const int i = int(r - std::int64_t(j) * ni);
-      const Real v = f(kb + k, jb + j, ib + i);
+      int k, j, i;
+      at.cell(first + c, k, j, i);
+      const Real v = f(k, j, i);
       m = v > m ? v : m;
     }, Kokkos::Max<Real>(team_max));
     Kokkos::single(Kokkos::PerTeam(team), [&]() { Kokkos::atomic_fetch_max(&out(), team_max); });
