@@ -99,23 +99,11 @@ KOKKOS_INLINE_FUNCTION void flux_hllc(const IdealGas& eos, const Real wl[NHYDRO]
   const Real tl = math::mul_add(ml, wl[1], wl[IPR]);
   const Real tr = math::mul_add(-mr, wr[1], wr[IPR]);
   const Real m = ml + mr, dt = tl - tr;  // the contact speed am = dt / m
-  // Fluxes in the frames moving with bm and bp.
-  const Real el = total_energy(eos, wl), er = total_energy(eos, wr);
-  const Real vl = wl[1] - bm, vr = wr[1] - bp;
-  Real fl[NHYDRO], fr[NHYDRO];
-  fl[0] = wl[IDN] * vl;
-  fr[0] = wr[IDN] * vr;
-  fl[1] = math::mul_add(fl[0], wl[1], wl[IPR]);
-  fr[1] = math::mul_add(fr[0], wr[1], wr[IPR]);
-  fl[2] = fl[0] * wl[2];
-  fr[2] = fr[0] * wr[2];
-  fl[3] = fl[0] * wl[3];
-  fr[3] = fr[0] * wr[3];
-  fl[4] = math::mul_add(el, vl, wl[IPR] * wl[1]);
-  fr[4] = math::mul_add(er, vr, wr[IPR] * wr[1]);
-  // Weights of the left state, right state and contact pressure: am / (am
-  // - bm), 0, -bm / (am - bm) where am >= 0, the mirror image where am < 0.
-  Real wgt_l, wgt_r, wgt_c, am, cp;
+  // Weights of the left or right state (the other's is 0) and of the
+  // contact pressure: am / (am - bm) for the left one and -bm / (am - bm)
+  // where am >= 0, the mirror image where am < 0.
+  bool left;  // the face lies left of the contact: the left state's weight is the nonzero one
+  Real wgt, wgt_c, am, cp;
   if constexpr (Batched) {
     // With n = (am - bm) m (or (bp - am) m), 1 / m and 1 / n from one
     // division of m n; the branch on the sign of dt (am's). The mirror
@@ -132,30 +120,38 @@ KOKKOS_INLINE_FUNCTION void flux_hllc(const IdealGas& eos, const Real wl[NHYDRO]
     const Real inv_m = n * rcp, inv_n = m * rcp;
     am = dt * inv_m;
     cp = math::fmax((mr * tl + ml * tr) * inv_m, Real(0));  // contact pressure
-    wgt_l = dt >= Real(0) ? dt * inv_n : Real(0);
-    wgt_r = dt >= Real(0) ? Real(0) : (-dt) * inv_n;
+    left = dt >= Real(0);
+    wgt = (left ? dt : -dt) * inv_n;
     wgt_c = c_num * inv_n;
   } else {
     const Real inv_m = Real(1) / m;
     am = dt * inv_m;
     cp = math::fmax((mr * tl + ml * tr) * inv_m, Real(0));  // contact pressure
-    if (am >= Real(0)) {
+    left = am >= Real(0);
+    if (left) {
       const Real inv = Real(1) / (am - bm);
-      wgt_l = am * inv;
-      wgt_r = Real(0);
+      wgt = am * inv;
       wgt_c = -bm * inv;
     } else {
       const Real inv = Real(1) / (bp - am);
-      wgt_l = Real(0);
-      wgt_r = -am * inv;
+      wgt = -am * inv;
       wgt_c = bp * inv;
     }
   }
-  flux[0] = wgt_l * fl[0] + wgt_r * fr[0];
-  flux[1] = wgt_l * fl[1] + wgt_r * fr[1] + wgt_c * cp;
-  flux[2] = wgt_l * fl[2] + wgt_r * fr[2];
-  flux[3] = wgt_l * fl[3] + wgt_r * fr[3];
-  flux[4] = wgt_l * fl[4] + wgt_r * fr[4] + wgt_c * cp * am;
+  // The flux of that side's state in the frame of its outer wave (bm on the
+  // left, bp on the right): only that side's is formed. (Weighting both
+  // sides' fluxes, one by an exact 0, gave the same values save the sign of
+  // a zero, for ten more products and five more sums a face.)
+  const Real rho = left ? wl[IDN] : wr[IDN], vn = left ? wl[1] : wr[1];
+  const Real vt1 = left ? wl[2] : wr[2], vt2 = left ? wl[3] : wr[3], p = left ? wl[IPR] : wr[IPR];
+  const Real e = left ? total_energy(eos, wl) : total_energy(eos, wr);
+  const Real v = vn - (left ? bm : bp);
+  const Real f0 = rho * v;
+  flux[0] = wgt * f0;
+  flux[1] = wgt * math::mul_add(f0, vn, p) + wgt_c * cp;
+  flux[2] = wgt * (f0 * vt1);
+  flux[3] = wgt * (f0 * vt2);
+  flux[4] = wgt * math::mul_add(e, v, p * vn) + wgt_c * cp * am;
 }
 
 template <RiemannSolver RS, bool Batched = kBatchedReciprocals>
