@@ -253,15 +253,16 @@ Real par_max(const char* name, const Box& b, Real floor, const F& f) {
 // resident slot and each walks ~60 cells one after another. On CPUs the
 // reduction.
 template <class F>
+void par_count_into(const char* name, const Box& b, const DeviceCount& count, const F& f);
+
+template <class F>
 long long par_count(const char* name, const Box& b, const F& f) {
   long long n = 0;
 #ifdef ASTRONOMIX_FLAT_LOOPS
   if (b.empty()) return 0;
   const DeviceCount count = process_scalar<DeviceCount>("par_count");
   Kokkos::deep_copy(ExecSpace(), count, 0LL);
-  par_for(name, b, KOKKOS_LAMBDA(int k, int j, int i) {
-    if (f(k, j, i)) Kokkos::atomic_add(&count(), 1LL);
-  });
+  par_count_into(name, b, count, f);
   Kokkos::deep_copy(n, count);
 #else
   par_reduce(name, b, KOKKOS_LAMBDA(int k, int j, int i, long long& acc) {
@@ -269,6 +270,35 @@ long long par_count(const char* name, const Box& b, const F& f) {
   }, Kokkos::Sum<long long>(n));
 #endif
   return n;
+}
+
+// The count a device counter holds, which it gives up (set to 0 where it
+// was not). Waits for the kernels that add to it.
+inline long long take_count(const DeviceCount& count) {
+  long long n = 0;
+  Kokkos::deep_copy(n, count);
+  if (n != 0) Kokkos::deep_copy(count, 0LL);
+  return n;
+}
+
+// par_count without the read: adds the count to the device counter
+// `count`, and on a GPU returns without waiting for the kernel (the solvers
+// that count floors this way are read once, where the count is reported:
+// Simulation::collect_floor_hits).
+template <class F>
+void par_count_into(const char* name, const Box& b, const DeviceCount& count, const F& f) {
+  if (b.empty()) return;
+#ifdef ASTRONOMIX_FLAT_LOOPS
+  par_for(name, b, KOKKOS_LAMBDA(int k, int j, int i) {
+    if (f(k, j, i)) Kokkos::atomic_add(&count(), 1LL);
+  });
+#else
+  long long n = 0;
+  par_reduce(name, b, KOKKOS_LAMBDA(int k, int j, int i, long long& acc) {
+    if (f(k, j, i)) ++acc;
+  }, Kokkos::Sum<long long>(n));
+  if (n) count() += n;  // host memory without a GPU
+#endif
 }
 
 }  // namespace ax

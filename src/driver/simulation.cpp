@@ -101,11 +101,6 @@ void Simulation::step(Real dt) {
       ghosts_.finish(in.u);
       for (std::size_t i = 0; i < overlap_.shell.size(); ++i)
         hydro_->stage_box(scheme_.stages[s], dt, b, overlap_.shell[i], box_hits_[i + 1]);
-      for (const DeviceCount& h : box_hits_) {
-        long long n = 0;
-        Kokkos::deep_copy(n, h);
-        floor_hits_ += n;
-      }
     } else {
       ghosts_.fill(in);
       floor_hits_ += hydro_->stage(scheme_.stages[s], dt, b);
@@ -124,6 +119,11 @@ std::int64_t Simulation::array_bytes() const {
   std::int64_t b = bytes(u_);
   for (const auto& w : work_) b += bytes(w);
   return b + hydro_->array_bytes() + ghosts_.buffer_bytes();
+}
+
+void Simulation::collect_floor_hits() {
+  floor_hits_ += hydro_->take_device_floor_hits();
+  for (const DeviceCount& h : box_hits_) floor_hits_ += take_count(h);
 }
 
 void Simulation::sync_cell_field() {
@@ -287,6 +287,7 @@ RunSummary Simulation::run(const RunOptions& opt) {
   s.sim_time = time_;
   s.step_wall_s = step_wall;
   s.cell_updates_per_s = s.wall_s > 0 ? double(s.cells) * double(s.steps_this_run) / s.wall_s : 0;
+  collect_floor_hits();
   s.floor_hits = allreduce_sum(comm_, floor_hits_);
   s.host_peak_bytes_max = std::int64_t(allreduce_max(comm_, double(host_peak_rss_bytes())));
   device_peak_ = std::max(device_peak_, device_memory_used_bytes());

@@ -73,7 +73,12 @@ class Simulation {
   const State& full_state() const { return u_; }
   double time() const { return time_; }
   long long steps() const { return steps_; }
-  long long floor_hits() const { return floor_hits_; }  // this rank's
+  // This rank's floor activations so far (the fused paths keep theirs on
+  // the device until asked: this waits for it).
+  long long floor_hits() {
+    collect_floor_hits();
+    return floor_hits_;
+  }
   const HydroSolver& hydro() const { return *hydro_; }
 
   // Bytes of every array this rank allocated on the device (state, stage
@@ -93,6 +98,9 @@ class Simulation {
   // Writes a checkpoint (collective): the next on the schedule, or
   // <basename>.final.rst; returns its path.
   std::string write_checkpoint(bool final);
+  // Adds the floor activations the solver and the overlapped stages'
+  // boxes counted on the device to floor_hits_ (waits for the device).
+  void collect_floor_hits();
 
  private:
   void log(const std::string& line) const;
@@ -117,7 +125,7 @@ class Simulation {
   GhostExchange ghosts_;
   std::unique_ptr<HydroSolver> hydro_;
   ExchangeOverlap overlap_;
-  std::vector<DeviceCount> box_hits_;  // floor counts of the core and shell boxes
+  std::vector<DeviceCount> box_hits_;  // floor counts of the core and shell boxes, not yet collected
   Scheme scheme_;
   double time_ = 0;
   long long steps_ = 0;

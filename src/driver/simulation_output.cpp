@@ -102,6 +102,7 @@ std::string Simulation::write_checkpoint(bool final) {
   c.next_output = next_out_;
   c.restart_index = restart_index_ + (final ? 0 : 1);  // the schedule after this one
   c.next_restart = next_restart_;
+  collect_floor_hits();
   c.floor_hits = allreduce_sum(comm_, floor_hits_);
   c.max_div_b = max_div_b_;
   write_restart(path, grid_, comm_, cfg_, u_, c);

@@ -48,7 +48,7 @@ static long long run(const FvOptions& opt, const Grid& g, Real a, Real b, Real c
   const IdealGas eos = opt.eos;
   const bool ax0 = g.active(0), ax1 = g.active(1), ax2 = g.active(2);
   const Real inv0 = Real(1) / g.dx[0], inv1 = Real(1) / g.dx[1], inv2 = Real(1) / g.dx[2];
-  par_reduce<kFusedMinBlocks>("fv_fused_stage", box, KOKKOS_LAMBDA(int k, int j, int i, long long& nhit) {
+  par_for<kFusedMinBlocks>("fv_fused_stage", box, KOKKOS_LAMBDA(int k, int j, int i) {
     Real wc[NHYDRO];
     load_prim(eos, in, k, j, i, wc);
     // Same order of accumulation as the native path (x, then y, then z),
@@ -57,9 +57,9 @@ static long long run(const FvOptions& opt, const Grid& g, Real a, Real b, Real c
     if (ax0) add_axis<0, ORDER, L, RS>(eos, in, k, j, i, wc, inv0, acc);
     if (ax1) add_axis<1, ORDER, L, RS>(eos, in, k, j, i, wc, inv1, acc);
     if (ax2) add_axis<2, ORDER, L, RS>(eos, in, k, j, i, wc, inv2, acc);
-    if (finish_fused_cell(eos, fl, a, b, c_dt, u0, in, out, acc, k, j, i)) ++nhit;
-  }, Kokkos::Sum<long long, MemSpace>(hits));
-  return 0;  // the count is in `hits`
+    if (finish_fused_cell(eos, fl, a, b, c_dt, u0, in, out, acc, k, j, i)) Kokkos::atomic_add(&hits(), 1LL);
+  });
+  return 0;  // the count is added to `hits`
 }
 };
 

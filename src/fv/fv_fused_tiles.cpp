@@ -89,7 +89,8 @@ struct TilesStage {
     const int nyh = 2 * hy * kTX, nxh = 2 * hx * kTY, nplane = kColumns + nyh + nxh;
     const int nfx = ax0 ? kFxItems : 0, nfy = ax1 ? kFyItems : 0;
     const int team_size = phase_team_size(kTeam);
-    auto kernel = KOKKOS_LAMBDA(const Team& team, long long& n_hit) {
+    auto kernel = KOKKOS_LAMBDA(const Team& team) {
+      long long my_hits = 0;  // this thread's cells that needed a floor
       TeamScratch sc(team.team_scratch(0), kScratch);
       const ScratchBlock P{sc.data(), kPlaneItems};      // primitives of the plane
       const ScratchBlock FX = P.after(NHYDRO, kFxItems);  // x-faces i0 .. i0+TX of each row
@@ -239,8 +240,7 @@ struct TilesStage {
         // column phase.
         const bool more = k + 1 < k1;
         if (more) Kokkos::parallel_for(Kokkos::TeamThreadRange(team, nplane), [&](int c) { copy_ahead(c, k + 1, false); });
-        long long plane_hits = 0;
-        Kokkos::parallel_reduce(Kokkos::TeamThreadRange(team, kColumns), [&](int c, long long& nh) {
+        Kokkos::parallel_for(Kokkos::TeamThreadRange(team, kColumns), [&](int c) {
           const int tx = c % kTX, ty = c / kTX, i = i0 + tx, j = j0 + ty;
           if (i >= ihi || j >= jhi) return;
           // Same order of accumulation as the native path (x, then y, then
@@ -296,18 +296,20 @@ struct TilesStage {
           }
           // This column's P slots are read: its next cell loads behind the rest.
           if (more) copy_ahead(c, k + 1, true);
-          if (finish_fused_cell(eos, fl, a, b, c_dt, u0, in, out, acc, k, j, i)) ++nh;
-        }, plane_hits);
-        Kokkos::single(Kokkos::PerTeam(team), [&]() { n_hit += plane_hits; });
+          if (finish_fused_cell(eos, fl, a, b, c_dt, u0, in, out, acc, k, j, i)) ++my_hits;
+        });
         async_commit();
         async_wait<0>();      // this thread's copies for the next plane
         team.team_barrier();  // the next plane overwrites FX, FY and the ring; the copies are visible
       }
+      // Floors are rare: an atomic only from a thread that hit one (a team
+      // reduction each plane took a barrier more).
+      if (my_hits != 0) Kokkos::atomic_add(&hits(), my_hits);
     };
     Policy policy(ntx * nty * nsz, team_size);
     policy.set_scratch_size(0, Kokkos::PerTeam(TeamScratch::shmem_size(kScratch)));
-    Kokkos::parallel_reduce("fv_fused_tiles", policy, kernel, Kokkos::Sum<long long, MemSpace>(hits));
-    return 0;  // the count is in `hits`
+    Kokkos::parallel_for("fv_fused_tiles", policy, kernel);
+    return 0;  // the count is added to `hits`
   }
 };
 

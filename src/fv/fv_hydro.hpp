@@ -40,6 +40,7 @@ class FvHydro final : public HydroSolver {
   // Two-register stages only (a, b, c of time/stages.hpp): the config
   // admits no other integrator for this family.
   long long stage(const Stage& st, Real dt, const StageBuffers& b) override;
+  long long take_device_floor_hits() override;
   std::int64_t array_bytes() const override;
   std::string scheme() const override;
   const char* family() const override { return "fv"; }
@@ -52,7 +53,7 @@ class FvHydro final : public HydroSolver {
   // activations. `order` 1 is donor cell, 2 PLM. Ghosts of `in` must be
   // filled; `out` may be `u0` but not `in`.
   long long combine(int order, Real a, Real b, Real c_dt, const Array4& u0, const Array4& in, const Array4& out);
-  // The fused cells or tiles kernel on `box`, its floor count into `hits`.
+  // The fused cells or tiles kernel on `box`, its floor count added to `hits`.
   void fused_box(int order, Real a, Real b, Real c_dt, const Array4& u0, const Array4& in, const Array4& out,
                  const Box& box, const DeviceCount& hits);
 
@@ -64,7 +65,7 @@ class FvHydro final : public HydroSolver {
   bool tiles_ = false;   // fused layout: tiles (else cells)
   std::unique_ptr<FvNativeWorkspace> native_;
   Array4 du_;  // native, and the in-place accumulator of fused sweeps
-  DeviceCount hits_;  // fused cells and tiles: the floor count of a whole stage
+  DeviceCount hits_;  // fused cells and tiles: floor activations of whole stages, not yet taken
 };
 
 }  // namespace ax

@@ -83,8 +83,13 @@ long long FvMhd::stage(const Stage& st, Real dt, const StageBuffers& b) {
   if (st.e != 0 || st.A != 0 || st.set_r)
     throw std::logic_error("FV MHD stages take the two-register form only");  // the config rejects others
   const int order = st.first_order ? 1 : order_;
-  if (fused_) return fv_mhd_stage_fused(opt_, grid_, order, st.a, st.b, st.c * dt, floors_, b.u0, b.in, b.out, *fused_);
+  if (fused_) {
+    fv_mhd_stage_fused(opt_, grid_, order, st.a, st.b, st.c * dt, floors_, b.u0, b.in, b.out, *fused_);
+    return 0;  // counted in fused_->hits
+  }
   return fv_mhd_stage_native(opt_, grid_, order, st.a, st.b, st.c * dt, floors_, b.u0, b.in, b.out, *native_);
 }
+
+long long FvMhd::take_device_floor_hits() { return fused_ ? take_count(fused_->hits) : 0; }
 
 }  // namespace ax

@@ -33,6 +33,7 @@ class FvMhd final : public HydroSolver {
 
   // Two-register stages only (a, b, c of time/stages.hpp).
   long long stage(const Stage& st, Real dt, const StageBuffers& b) override;
+  long long take_device_floor_hits() override;
   std::int64_t array_bytes() const override;
   std::string scheme() const override;
   const char* family() const override { return "fv"; }

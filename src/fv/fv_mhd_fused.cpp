@@ -13,9 +13,9 @@ namespace {
 // Not in the curl update's kernel: a cell's upper faces belong to its
 // neighbours, and forming them again reads U0 there, which the last stage
 // of a step overwrites (it writes into U0's arrays).
-long long finish(const IdealGas& eos, const Floors& fl, const Grid& g, const State& out) {
+void finish(const IdealGas& eos, const Floors& fl, const Grid& g, const State& out, const DeviceCount& hits) {
   const Array4 u = out.u, b1 = out.b.x1f, b2 = out.b.x2f, b3 = out.b.x3f;
-  return par_count("fv_mhd_fused_finish", g.interior(), KOKKOS_LAMBDA(int k, int j, int i) {
+  par_count_into("fv_mhd_fused_finish", g.interior(), hits, KOKKOS_LAMBDA(int k, int j, int i) {
     Real c[NMHD];
     for (int n = 0; n < NHYDRO; ++n) c[n] = u(n, k, j, i);
     c[IB1] = face_average(b1(0, k, j, i), b1(0, k, j, i + 1));
@@ -35,7 +35,7 @@ long long finish(const IdealGas& eos, const Floors& fl, const Grid& g, const Sta
 }  // namespace
 
 FvMhdFusedWorkspace::FvMhdFusedWorkspace(const Grid& g, MhdFusedLayout l)
-    : layout(l), ct(g, l == MhdFusedLayout::sweeps) {
+    : layout(l), ct(g, l == MhdFusedLayout::sweeps), hits("fv_mhd_fused_floor_hits") {
   if (l == MhdFusedLayout::sweeps) du = g.make_array("fv_mhd_fused_du", NHYDRO);
 }
 
@@ -48,7 +48,7 @@ std::int64_t FvMhdFusedWorkspace::bytes() const {
   return ct.bytes() + std::int64_t(du.span()) * std::int64_t(sizeof(Real));
 }
 
-long long fv_mhd_stage_fused(const FvOptions& opt, const Grid& g, int order, Real a, Real b, Real c_dt,
+void fv_mhd_stage_fused(const FvOptions& opt, const Grid& g, int order, Real a, Real b, Real c_dt,
                              const Floors& floors, const State& u0, const State& in, const State& out,
                              FvMhdFusedWorkspace& ws) {
   switch (ws.layout) {
@@ -61,7 +61,7 @@ long long fv_mhd_stage_fused(const FvOptions& opt, const Grid& g, int order, Rea
   }
   ct_edge_emfs_fused(g, opt.eos, in.u, ws.ct);
   ct_curl_update_fused(g, a, b, c_dt, u0.b, in.b, ws.ct.edge_e, out.b);
-  return finish(opt.eos, floors, g, out);
+  finish(opt.eos, floors, g, out, ws.hits);
 }
 
 }  // namespace ax

@@ -42,15 +42,17 @@ struct FvMhdFusedWorkspace {
   CtFusedWorkspace ct;
   Array4 du;  // sweeps only: the accumulator of the five hydro variables
               // (and ct keeps the cell-centred E)
+  DeviceCount hits;  // floor activations of the stages, not yet taken
   FvMhdFusedWorkspace(const Grid& g, MhdFusedLayout layout);
   std::int64_t bytes() const;
   static std::int64_t planned_bytes(const Grid& g, MhdFusedLayout layout);
 };
 
 // out = a u0 + b in + c_dt L(in) for cells and faces, cell-centred field,
-// floors; returns the floor activations. `order` 1 is donor cell, 2 PLM.
-// Ghosts of `in` filled; `out` may be `u0` but not `in`.
-long long fv_mhd_stage_fused(const FvOptions& opt, const Grid& g, int order, Real a, Real b, Real c_dt,
+// floors, whose activations are added to ws.hits (not waited for). `order`
+// 1 is donor cell, 2 PLM. Ghosts of `in` filled; `out` may be `u0` but not
+// `in`.
+void fv_mhd_stage_fused(const FvOptions& opt, const Grid& g, int order, Real a, Real b, Real c_dt,
                              const Floors& floors, const State& u0, const State& in, const State& out,
                              FvMhdFusedWorkspace& ws);
 

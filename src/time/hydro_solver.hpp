@@ -39,8 +39,15 @@ HydroPath choose_hydro_path(const Config& cfg, bool fused_ok, const std::string&
 class HydroSolver {
  public:
   virtual ~HydroSolver() = default;
-  // Runs stage `st` of size dt, floors included; returns the floor activations.
+  // Runs stage `st` of size dt, floors included; returns the floor
+  // activations it counted on the host. Paths that count them on the device
+  // (the FV fused paths on GPUs) return 0 and keep theirs for
+  // take_device_floor_hits: reading a count after every stage made the host
+  // wait for each stage's last kernel before it could launch the next.
   virtual long long stage(const Stage& st, Real dt, const StageBuffers& b) = 0;
+  // The floor activations counted on the device since the last call (the
+  // read waits for the device); 0 where the stages count on the host.
+  virtual long long take_device_floor_hits() { return 0; }
   // Bytes of the arrays the solver allocated (workspace, accumulators).
   virtual std::int64_t array_bytes() const = 0;
   virtual std::string scheme() const = 0;  // e.g. "plm + van_leer + hllc"
@@ -55,8 +62,8 @@ class HydroSolver {
   // overlap the ghost exchange (GhostExchange::begin/finish): "" if this
   // solver's can, else why not.
   virtual std::string box_stage_refusal() const { return "the " + path() + " path runs whole stages"; }
-  // Stage `st` on the cells of `box` only, its floor activations reduced
-  // into `hits` (on a GPU the launch does not wait for them). Only when
+  // Stage `st` on the cells of `box` only, its floor activations added to
+  // `hits` (on a GPU the launch does not wait for them). Only when
   // box_stage_refusal() is "".
   virtual void stage_box(const Stage& st, Real dt, const StageBuffers& b, const Box& box, const DeviceCount& hits);
 
