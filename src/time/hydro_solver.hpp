@@ -40,8 +40,9 @@ class HydroSolver {
  public:
   virtual ~HydroSolver() = default;
   // Runs stage `st` of size dt, floors included; returns the floor
-  // activations it counted on the host. Paths that count them on the device
-  // (the FV fused paths on GPUs) return 0 and keep theirs for
+  // activations it counted on the host. Paths that count them in a device
+  // counter (FV hydro's fused cells and tiles, every FV MHD fused layout)
+  // return 0 and keep theirs for
   // take_device_floor_hits: reading a count after every stage made the host
   // wait for each stage's last kernel before it could launch the next.
   virtual long long stage(const Stage& st, Real dt, const StageBuffers& b) = 0;
