@@ -102,11 +102,8 @@ struct TilesStage {
       const int i0 = box.ib + (t % ntx) * kTX, j0 = box.jb + ((t / ntx) % nty) * kTY;
       const int k0 = box.kb + (t / (ntx * nty)) * kSZ, k1 = k0 + kSZ < box.ke ? k0 + kSZ : box.ke;
       const int ihi = i0 + kTX < box.ie ? i0 + kTX : box.ie, jhi = j0 + kTY < box.je ? j0 + kTY : box.je;
-      // Cell (i0 - hx + px, j0 - hy + py) of the plane is P item py * kPX + px.
-      auto pw = [&](int px, int py, Real w[NHYDRO]) {
-        for (int n = 0; n < NHYDRO; ++n) w[n] = P(n, py * kPX + px);
-      };
       auto ring = [&](int k, int c, int n) -> Real& { return ZR(n, ring_slot(k) * kColumns + c); };
+      // Cell (i0 - hx + px, j0 - hy + py) of the plane is P item py * kPX + px.
       // Item c of the plane phase: the tile's own cells, then the layers
       // below and above it along y, then those left and right of it along
       // x. Returns its P item, or -1 where it is never read (beyond the
@@ -202,38 +199,41 @@ struct TilesStage {
           }
         });
         team.team_barrier();
-        // The x-faces of the tile's rows, then the y-faces of its columns.
+        // The x-faces of the tile's rows, then the y-faces of its columns,
+        // in one body: the states are read into the face frame and the flux
+        // stored in it, so one copy of the slopes and the Riemann solver
+        // serves both axes: a warp holding faces of both no longer runs
+        // them one after the other, and the kernel's code is a copy
+        // shorter. Two branches with a copy each: H200, the 256^3 wave
+        // 3.07e9 against 3.43e9, the kernel 2.51 against 2.23 ms a stage.
         Kokkos::parallel_for(Kokkos::TeamThreadRange(team, nfx + nfy), [&](int c) {
-          Real w0[NHYDRO], w1[NHYDRO], w2[NHYDRO], w3[NHYDRO], f[NHYDRO];
-          if (c < nfx) {
+          const bool along_x = c < nfx;
+          int centre, step, slot;  // P item of the cell above the face, its neighbour along the axis, F item
+          if (along_x) {
             const int fx = c % (kTX + 1), ty = c / (kTX + 1);
             if (i0 + fx > ihi || j0 + ty >= jhi) return;
-            const int px = hx + fx, py = hy + ty;  // the cell above face fx
-            pw(px - 1, py, w1);
-            pw(px, py, w2);
-            if constexpr (ORDER == 2) {
-              pw(px - 2, py, w0);
-              pw(px + 1, py, w3);
-            } else {
-              for (int n = 0; n < NHYDRO; ++n) w0[n] = w3[n] = Real(0);
-            }
-            fused_face_flux<0, ORDER, L, RS>(eos, w0, w1, w2, w3, f);
-            for (int s = 0; s < NHYDRO; ++s) FX(s, c) = f[s];
+            centre = (hy + ty) * kPX + hx + fx;
+            step = 1;
+            slot = c;
           } else {
             const int cy = c - nfx, tx = cy % kTX, fy = cy / kTX;
             if (i0 + tx >= ihi || j0 + fy > jhi) return;
-            const int px = hx + tx, py = hy + fy;
-            pw(px, py - 1, w1);
-            pw(px, py, w2);
-            if constexpr (ORDER == 2) {
-              pw(px, py - 2, w0);
-              pw(px, py + 1, w3);
-            } else {
-              for (int n = 0; n < NHYDRO; ++n) w0[n] = w3[n] = Real(0);
-            }
-            fused_face_flux<1, ORDER, L, RS>(eos, w0, w1, w2, w3, f);
-            for (int s = 0; s < NHYDRO; ++s) FY(s, cy) = f[s];
+            centre = (hy + fy) * kPX + hx + tx;
+            step = kPX;
+            slot = cy;
           }
+          Real c0[NHYDRO], c1[NHYDRO], c2[NHYDRO], c3[NHYDRO], l[NHYDRO], r[NHYDRO], f[NHYDRO];
+          for (int s = 0; s < NHYDRO; ++s) {  // as fused_face_flux<0 or 1>
+            const int n = along_x ? face_slot(0, s) : face_slot(1, s);
+            c0[s] = ORDER == 2 ? P(n, centre - 2 * step) : Real(0);
+            c1[s] = P(n, centre - step);
+            c2[s] = P(n, centre);
+            c3[s] = ORDER == 2 ? P(n, centre + step) : Real(0);
+          }
+          face_states<ORDER, L, NHYDRO>(c0, c1, c2, c3, l, r);
+          riemann_flux<RS>(eos, l, r, f);
+          const ScratchBlock F = along_x ? FX : FY;
+          for (int s = 0; s < NHYDRO; ++s) F(s, slot) = f[s];
         });
         team.team_barrier();
         // The layers of P are read: the next plane's layers load behind the
