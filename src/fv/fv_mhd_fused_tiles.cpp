@@ -60,17 +60,19 @@ KOKKOS_FORCEINLINE_FUNCTION void z_face_flux(const IdealGas& eos, const Array4& 
   mhd_face_flux<2, ORDER, L, RS, kHlld>(eos, w0, wb, wa, w3, b3(0, k, j, i), f);
 }
 
-// Flux through the lower face along D (0 or 1) of the cell at plane
+// Flux through the lower face along x (along_x) or y of the cell at plane
 // position (b, a) of the primitives plane P (8 variables, pitch px along a,
-// py along b), whose neighbours along D are read from P too.
-template <int D, int ORDER, Limiter L, MhdRiemannSolver RS>
+// py along b), whose neighbours along that axis are read from P too. The
+// axis is a run-time value, so one inlined copy of the slopes and HLLD can
+// serve both (the slots as mhd_frame_slot<0 or 1>, the same bits).
+template <int ORDER, Limiter L, MhdRiemannSolver RS>
 KOKKOS_FORCEINLINE_FUNCTION void plane_lower_flux(const IdealGas& eos, const Real* P, int px, int py, int b, int a,
-                                                  Real bn, Real f[NWAVE_FACE]) {
-  const int step = D == 0 ? 1 : px;  // next cell along D in the plane
+                                                  bool along_x, Real bn, Real f[NWAVE_FACE]) {
+  const int step = along_x ? 1 : px;  // next cell along the axis in the plane
   const int c = b * px + a;
   Real c0[NWAVE_FACE], c1[NWAVE_FACE], c2[NWAVE_FACE], c3[NWAVE_FACE], l[NWAVE_FACE], r[NWAVE_FACE];
   for (int q = 0; q < NWAVE_FACE; ++q) {
-    const Real* v = P + mhd_frame_slot<D>(q) * px * py + c;
+    const Real* v = P + (along_x ? mhd_frame_slot<0>(q) : mhd_frame_slot<1>(q)) * px * py + c;
     c0[q] = ORDER == 2 ? v[-2 * step] : Real(0);
     c1[q] = v[-step];
     c2[q] = v[0];
@@ -166,12 +168,12 @@ void tiles(const FvOptions& opt, const Grid& g, Real a, Real b, Real c_dt, const
         const int tx = t % nx, ty = t / nx, i = i0 + tx, j = j0 + ty;
         Real f[NWAVE_FACE];
         if (x.active[0]) {
-          plane_lower_flux<0, ORDER, L, RS>(eos, P, px, py, ty + hy, tx + hx, b1(0, k, j, i), f);
+          plane_lower_flux<ORDER, L, RS>(eos, P, px, py, ty + hy, tx + hx, true, b1(0, k, j, i), f);
           store_face_emfs(f, e1, s1, k, j, i);
           for (int s = 0; s < NHYDRO; ++s) at_fx(face_slot(0, s), ty, tx) = f[s];
         }
         if (x.active[1]) {
-          plane_lower_flux<1, ORDER, L, RS>(eos, P, px, py, ty + hy, tx + hx, b2(0, k, j, i), f);
+          plane_lower_flux<ORDER, L, RS>(eos, P, px, py, ty + hy, tx + hx, false, b2(0, k, j, i), f);
           store_face_emfs(f, e2, s2, k, j, i);
           for (int s = 0; s < NHYDRO; ++s) at_fy(face_slot(1, s), ty, tx) = f[s];
         }
@@ -196,18 +198,27 @@ void tiles(const FvOptions& opt, const Grid& g, Real a, Real b, Real c_dt, const
       // The tile's far faces: upper x-faces of its last column, upper
       // y-faces of its last row (EMFs stored where they are the domain's).
       const int far_x = x.active[0] ? ny : 0, far_y = x.active[1] ? nx : 0;
+      // One body for both axes: the warp that holds far faces of both (4
+      // x-faces and 28 y-faces at 32 x 4) runs the slopes and HLLD once,
+      // not once an axis, while the team's other warps wait at the barrier.
+      // H200, 256^3 Orszag-Tang: the PLM stage's launch 8.7 -> 6.6 ms, the
+      // donor-cell stage's 5.1-5.4 -> 4.3-4.6 ms. The cell phase's faces
+      // in loops as well (one inlined copy for x and y, one for both
+      // z-faces) lost part of it: 7.2 ms for the PLM stage.
       Kokkos::parallel_for(Kokkos::TeamThreadRange(team, far_x + far_y), [&](int t) {
+        const bool along_x = t < far_x;
+        const int tx = along_x ? nx : t - far_x, ty = along_x ? t : ny;  // the cell above the face
+        const int i = i0 + tx, j = j0 + ty;
         Real f[NWAVE_FACE];
-        if (t < far_x) {
-          const int j = j0 + t, i = i1;
-          plane_lower_flux<0, ORDER, L, RS>(eos, P, px, py, t + hy, nx + hx, b1(0, k, j, i), f);
-          if (i == x.ie[0]) store_face_emfs(f, e1, s1, k, j, i);
-          for (int s = 0; s < NHYDRO; ++s) at_fx(face_slot(0, s), t, nx) = f[s];
-        } else {
-          const int tx = t - far_x, i = i0 + tx, j = j1;
-          plane_lower_flux<1, ORDER, L, RS>(eos, P, px, py, ny + hy, tx + hx, b2(0, k, j, i), f);
-          if (j == x.ie[1]) store_face_emfs(f, e2, s2, k, j, i);
-          for (int s = 0; s < NHYDRO; ++s) at_fy(face_slot(1, s), ny, tx) = f[s];
+        plane_lower_flux<ORDER, L, RS>(eos, P, px, py, ty + hy, tx + hx, along_x,
+                                       along_x ? b1(0, k, j, i) : b2(0, k, j, i), f);
+        if (along_x ? i == x.ie[0] : j == x.ie[1])
+          store_face_emfs(f, along_x ? e1 : e2, along_x ? s1 : s2, k, j, i);
+        for (int s = 0; s < NHYDRO; ++s) {
+          if (along_x)
+            at_fx(face_slot(0, s), ty, tx) = f[s];
+          else
+            at_fy(face_slot(1, s), ty, tx) = f[s];
         }
       });
       team.team_barrier();
