@@ -47,6 +47,9 @@ namespace fv_fused_tiles_detail {
 // 3.18e9, 14 x 8 2.98e9, 32 x 3 2.86e9 against 3.22-3.24e9. The other
 // teams of the multiprocessor fill a team's idle lanes; what bounds the
 // kernel is its chains of dependent FP64 instructions (docs/performance.md).
+// Again with one body for the x- and y-faces (one lease): 16 x 7 ran the
+// wave 1.5% faster (3.435, 3.463e9 against 3.411, 3.368e9) and the blast
+// benchmark 1.5% slower (3.75-3.76 against 3.70-3.71 ms).
 constexpr int kTX = 16, kTY = 8, kSZ = 32, kColumns = kTX * kTY;
 constexpr int kTeam = 128;  // threads; at least kColumns (the column phase is one pass)
 static_assert(kTeam >= kColumns && kTeam % 32 == 0, "whole warps, a thread per column");

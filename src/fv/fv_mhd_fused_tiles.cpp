@@ -42,6 +42,13 @@ using Scratch = Kokkos::View<Real*, ExecSpace::scratch_memory_space, Kokkos::Mem
 constexpr HlldForm kHlld = HlldForm::branch;
 
 // Tile shape: a warp along x, four rows (128 threads); strips of 32 planes.
+// Tried (H200, one lease, against this form at 15.3-15.4 ms a step of
+// FvMhdStep/fused/256): tiles of 28 x 4 with a thread per face (the 256 x-
+// and y-faces in two passes of the team, then the 112 z-faces in a third;
+// three passes a plane instead of four, the plane's 256 cells in two
+// instead of three) 16.3-16.4 ms, the PLM stage's launch 7.3 ms against
+// 6.6: gathered in one pass, the z-faces' loads from device memory (three
+// cells each) are no longer hidden behind the x- and y-faces of a thread.
 constexpr int kTX = 32, kTY = 4, kSZ = 32;
 
 // Flux through the z-face below cell (k, j, i) from the primitives of the
