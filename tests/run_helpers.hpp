@@ -4,6 +4,9 @@
 
 #include <mpi.h>
 
+#include <algorithm>
+#include <cmath>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -48,11 +51,37 @@ inline HostState interior(const Simulation& sim) {
   return s;
 }
 
+// Largest change of the density in the layer of cells next to the upper
+// wall of axis d (the whole block on one rank).
+inline double wall_layer_change(const HostState& before, const HostState& after, int d) {
+  double worst = 0;
+  for (int k = 0; k < after.nx[2]; ++k)
+    for (int j = 0; j < after.nx[1]; ++j)
+      for (int i = 0; i < after.nx[0]; ++i) {
+        const int at[3] = {i, j, k};
+        if (at[d] != after.nx[d] - 1) continue;
+        worst = std::max(worst, std::fabs(after.at(IDN, k, j, i) - before.at(IDN, k, j, i)));
+      }
+  return worst;
+}
+
+// The next time step of a run that is still sound. A run that broke down
+// (a cell no longer physical) has none: Simulation::run stops there, and a
+// test that steps by itself fails here instead of going on with steps of
+// zero length (or for ever, towards t_end).
+inline Real next_dt_checked(const Simulation& sim) {
+  const Real dt = sim.next_dt();
+  if (!(dt > 0) || !std::isfinite(double(dt)))
+    throw std::runtime_error("the run broke down after step " + std::to_string(sim.steps()) +
+                             " (next dt " + std::to_string(double(dt)) + ")");
+  return dt;
+}
+
 // Evolves to cfg.t_end (or max_steps) without output.
 inline void evolve(Simulation& sim) {
   const Config& c = sim.config();
   while (sim.time() < c.t_end * (1 - 1e-14) && (c.max_steps < 0 || sim.steps() < c.max_steps))
-    sim.step(sim.next_dt());
+    sim.step(next_dt_checked(sim));
   sim.sync_cell_field();  // FD MHD: the field as the scheme reports it
 }
 

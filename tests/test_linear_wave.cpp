@@ -34,9 +34,14 @@ void check(const Case& c) {
               c.wave, c.limiter, e32, e64, e64 / e32, e64l);
   EXPECT_LE(e64, c.max_err_64);
   EXPECT_LE(e64 / e32, c.max_ratio);
-  // Left- and right-going waves are mirror images: the errors agree to the
-  // round-off of the O(1) background against O(1e-8) errors.
-  EXPECT_NEAR(e64l / e64, 1.0, 1e-6);
+  // A left-going wave is the mirror image of a right-going one with the
+  // perturbation's sign flipped (1 - a instead of 1 + a): the same errors up
+  // to the round-off of the O(1) background against O(1e-9) errors. When
+  // written: entropy waves bitwise, sound waves with MC 7e-16..9e-16
+  // relative, with van Leer (whose quotient rounds differently for
+  // 1 + a and 1 - a) 2e-10..3.4e-9.
+  std::printf("  left / right - 1 = %.3e\n", e64l / e64 - 1);
+  EXPECT_NEAR(e64l / e64, 1.0, 1e-8);
 }
 
 // Athena++'s thresholds (hydro, VL2 + PLM + HLLC, CFL 0.3, oblique 3D on
@@ -45,8 +50,10 @@ void check(const Case& c) {
 // static mesh refinement patches in the box; on a uniform grid its van Leer
 // limiter gives about 5e-8, so the shipped smooth-flow configs use the MC
 // limiter, which meets the thresholds with room to spare.
-TEST(LinearWave, Sound1D) { check({"linear_wave1d.yaml", "sound", "mc", 3.7e-8, 0.325}); }
-TEST(LinearWave, Entropy1D) { check({"linear_wave1d.yaml", "entropy", "mc", 2.7e-8, 0.33}); }
+// In 1D the bar is AthenaK's 1D RK2 + PLM one (2.1e-8, ratio 0.28), tighter
+// than Athena++'s 3D bars.
+TEST(LinearWave, Sound1D) { check({"linear_wave1d.yaml", "sound", "mc", 2.1e-8, 0.28}); }
+TEST(LinearWave, Entropy1D) { check({"linear_wave1d.yaml", "entropy", "mc", 2.1e-8, 0.28}); }
 TEST(LinearWave, Sound2DOblique) { check({"linear_wave2d.yaml", "sound", "mc", 3.7e-8, 0.325}); }
 TEST(LinearWave, Sound3DOblique) { check({"linear_wave3d.yaml", "sound", "mc", 3.7e-8, 0.325}); }
 TEST(LinearWave, Entropy3DOblique) { check({"linear_wave3d.yaml", "entropy", "mc", 2.7e-8, 0.33}); }

@@ -77,20 +77,28 @@ void check_sedov(const char* file, const char* label, std::vector<std::string> e
       Simulation sim(cfg, comm, false);
       sim.initialize();
       const double e0 = total_energy(sim);
+      // The deposited energy (1) and the cold medium's p / (gamma - 1) over
+      // the rest of the unit box (under 1.5e-5): the radius below assumes E = 1.
+      EXPECT_GT(e0, 1.0);
+      EXPECT_LE(e0, 1.0 + 1.5e-5);
       evolve(sim);
       const double r = shock_radius(sim, 1.0);
       const double exact = kXi3D * std::pow(1.0 * sim.time() * sim.time() / 1.0, 0.2);
       const double drift = total_energy(sim) / e0 - 1;
       std::printf("sedov 3D %s %d^3: R = %.4f, Sedov-Taylor %.4f, error %.2f%%; energy drift %.2e\n", label, n, r,
                   exact, 100 * (r / exact - 1), drift);
-      err.push_back(std::fabs(r / exact - 1));
+      err.push_back(r / exact - 1);
       // The shock has not reached the outflow boundaries: energy is conserved.
       EXPECT_LE(std::fabs(drift), n == 32 ? max_drift_32 : 1e-12);
     }
     free_comm(comm);
   }
-  EXPECT_LE(err[1], max_err_64) << label;  // within 4% at 64^3
-  EXPECT_LT(err[1], err[0]) << label;  // and closer than at 32^3
+  // Within 4% at 64^3, and closer than at 32^3. The half-height radius lies
+  // ahead of the discontinuity (see shock_radius): a shock more than 1%
+  // behind the similarity solution is one that lost energy or speed.
+  EXPECT_LE(err[1], max_err_64) << label;
+  EXPECT_GE(err[1], -0.01) << label;
+  EXPECT_LT(std::fabs(err[1]), std::fabs(err[0])) << label;
 }
 
 // FV: 3.2% at 64^3 when written.

@@ -89,6 +89,7 @@ double point_asymmetry(const HostState& s) {
     for (int j = 0; j < s.nx[1]; ++j)
       for (int i = 0; i < s.nx[0]; ++i) {
         const double a = s.at(n, 0, j, i), b = s.at(n, 0, s.nx[1] - 1 - j, s.nx[0] - 1 - i);
+        if (!std::isfinite(a) || !std::isfinite(b)) return HUGE_VAL;  // broke down
         big = std::max(big, std::fabs(a));
         diff = std::max(diff, std::fabs(a - sign * b));
       }

@@ -64,6 +64,14 @@ KOKKOS_INLINE_FUNCTION T fmax(T a, T b) {
 #endif
 }
 
+// max(m, x) for diagnostics, with a NaN x taken as infinite: a running
+// maximum by fmax passes a NaN over, and a diagnostic (div B) must not
+// report a state that broke down as clean.
+template <class T>
+KOKKOS_INLINE_FUNCTION T fmax_nan_as_inf(T m, T x) {
+  return x == x ? fmax(m, x) : T(HUGE_VAL);
+}
+
 // a * b + c: on GPUs one fused multiply-add (one rounding), elsewhere the
 // plain expression (two roundings; -ffp-contract=off keeps the compiler
 // from fusing it). The build forbids contraction so that results do not

@@ -135,13 +135,13 @@ Real ct_local_div_b(const Grid& g, const FaceField& faces, Real* bmax) {
     if (a0) d += (b1(0, k, j, i + 1) - b1(0, k, j, i)) * r0;
     if (a1) d += (b2(0, k, j + 1, i) - b2(0, k, j, i)) * r1;
     if (a2) d += (b3(0, k + 1, j, i) - b3(0, k, j, i)) * r2;
-    m = math::fmax(m, math::fabs(d));
+    m = math::fmax_nan_as_inf(m, math::fabs(d));
   }, Kokkos::Max<Real>(div));
   par_reduce("ct_b_max", g.interior(), KOKKOS_LAMBDA(int k, int j, int i, Real& m) {
     const Real x = Real(0.5) * (b1(0, k, j, i) + b1(0, k, j, i + 1));
     const Real y = Real(0.5) * (b2(0, k, j, i) + b2(0, k, j + 1, i));
     const Real z = Real(0.5) * (b3(0, k, j, i) + b3(0, k + 1, j, i));
-    m = math::fmax(m, math::sqrt(x * x + y * y + z * z));
+    m = math::fmax_nan_as_inf(m, math::sqrt(x * x + y * y + z * z));
   }, Kokkos::Max<Real>(big));
   *bmax = big;
   return div * dxmin;  // the caller divides by the global largest |B|

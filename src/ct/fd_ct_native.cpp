@@ -139,7 +139,7 @@ Real fd_ct_local_div_b(const Grid& g, const FaceField& b, const bool wall[3][2],
     Real s = 0;
     for (int d = 0; d < 3; ++d)
       if (ax.active[d]) s += fd_face_d6(b[d], d, p) * inv[d];
-    m = math::fmax(m, math::fabs(s) * dxmin);
+    m = math::fmax_nan_as_inf(m, math::fabs(s) * dxmin);
   }, Kokkos::Max<Real>(div));
   par_reduce("fd_ct_b_max", g.interior(), KOKKOS_LAMBDA(int k, int j, int i, Real& m) {
     const int p[3] = {i, j, k};
@@ -148,7 +148,7 @@ Real fd_ct_local_div_b(const Grid& g, const FaceField& b, const bool wall[3][2],
       const Real bc = fd_cell_field(ax, b[d], d, p);
       b2 += bc * bc;
     }
-    m = math::fmax(m, math::sqrt(b2));
+    m = math::fmax_nan_as_inf(m, math::sqrt(b2));
   }, Kokkos::Max<Real>(big));
   *bmax = big;
   return div;

@@ -147,7 +147,9 @@ double Simulation::div_b() {
     local = ct_local_div_b(grid_, u_.b, &bmax);
   }
   const double div = allreduce_max(comm_, local), big = allreduce_max(comm_, double(bmax));
-  const double ndiv = big > 0 ? div / big : div;
+  // A field that is no longer finite (the kernels count NaN as infinite)
+  // reports an infinite divergence.
+  const double ndiv = !std::isfinite(div) || !std::isfinite(big) ? HUGE_VAL : big > 0 ? div / big : div;
   max_div_b_ = std::max(max_div_b_, ndiv);
   return ndiv;
 }
