@@ -1,6 +1,6 @@
 // The astronomix command line:
 //   astronomix run  <config.yaml> [--set key=value ...] [--quiet] [--no-memory-check]
-//                   [--restart checkpoint] [--wall-time hh:mm:ss]
+//                   [--restart checkpoint] [--wall-time hh:mm:ss] [--overwrite]
 //   astronomix check <config.yaml> [--set key=value ...]
 // Bad input exits with code 2 and a message naming file, line, key and what
 // was expected; nothing is written before the config is valid and the run
@@ -50,7 +50,7 @@ int run_or_check(const ax::CommandLine& cl, double started_at) {
   ax::Config cfg;
   std::string error;
   try {
-    cfg = ax::load_config(cl.config, cl.sets, world_size);
+    cfg = ax::load_config(cl.config, cl.sets, world_size, run ? ax::OutputDir::create : ax::OutputDir::check_only);
   } catch (const ax::ConfigError& e) {
     error = e.what();
   }
@@ -78,6 +78,7 @@ int run_or_check(const ax::CommandLine& cl, double started_at) {
       ax::RunOptions opt;
       opt.restart = cl.restart;
       opt.wall_time_s = cl.wall_time_s;
+      opt.overwrite = cl.overwrite;
       opt.started_at = started_at;
       sim.run(opt);
     }

@@ -81,13 +81,19 @@ int parse_command_line(int argc, char** argv, bool print, CommandLine* cl) {
   CLI::App* run = app.add_subcommand("run", "run a simulation: snapshots, history and a summary in output.directory");
   add_common(run);
   run->add_flag("-q,--quiet", cl->quiet, "no set-up and progress lines (errors still print)");
+  CLI::Option* overwrite = run->add_flag(
+      "--overwrite", cl->overwrite,
+      "delete the files an earlier run of the same output.directory and output.basename left "
+      "(snapshots, checkpoints, history) before starting; without it they move to "
+      "<output.directory>/earlier/<basename>.<date-time>/");
   bool no_memory_check = false;
   run->add_flag("--no-memory-check", no_memory_check,
                 "start even if the memory the run needs exceeds what the node or GPU has free");
   run->add_option("--restart", cl->restart,
                   "continue from a checkpoint (<basename>.NNNNN.rst or .final.rst) of this config; "
                   "time.end, time.max_steps, output.*, mesh.ranks and solver.backend may change")
-      ->type_name("FILE");
+      ->type_name("FILE")
+      ->excludes(overwrite);
   std::string wall_time;
   run->add_option("--wall-time", wall_time,
                   "stop cleanly with a checkpoint before this much wall time has passed (hh:mm:ss or seconds); "

@@ -13,6 +13,7 @@ struct CommandLine {
   std::string config;   // the YAML file
   std::vector<std::string> sets;
   bool quiet = false;
+  bool overwrite = false;     // --overwrite: remove an earlier run's files first
   bool memory_check = true;
   std::string restart;        // --restart: checkpoint to continue from
   double wall_time_s = 0;     // --wall-time: stop with a checkpoint before this (0: none)

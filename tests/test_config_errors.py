@@ -218,6 +218,11 @@ BAD = [
          [Loc("energy:"), "problem.energy", "expected a number > 0", "'lots'"]),
     case("problem_param_unbounded_wrong_type", edit(("  name: sod", "  name: sod\n  position: left")),
          [Loc("position:"), "problem.position", "expected a number, got 'left'"]),
+    case("problem_position_outside_domain", edit(("  name: sod", "  name: sod\n  position: 2")),
+         [Loc("position:"), "problem.position", "strictly between mesh.lower and mesh.upper along x", "0 .. 1"]),
+    case("set_unknown_section", BASE, ["command line (--set solvr.riemann)", "solvr", "unknown key",
+                                       "did you mean 'solver'"],
+         args=RUN + ["--set", "solvr.riemann=hllc"]),
     case("problem_param_of_other_problem", edit(("  name: sod", "  name: sod\n  energy: 1.0")),
          [Loc("energy:"), "problem.energy", "unknown key"]),
     # --- output ---------------------------------------------------------------
@@ -255,6 +260,13 @@ BAD = [
          args=RUN + ["--set", "time.end.x=1"]),
     case("set_empty_key_component", BASE, ["command line", "empty key component"],
          args=CHECK + ["--set", "time..cfl=0.3"]),
+    # An empty value is a slip, not a request for the default.
+    case("set_empty_value", BASE, ["command line", "time.cfl", "no value given", "leave the key out"],
+         args=RUN + ["--set", "time.cfl="]),
+    case("key_without_value", edit(("  cfl: 0.4", "  cfl:")),
+         [Loc("cfl:"), "time.cfl", "no value given"]),
+    case("required_key_null", edit(("  end: 0.01", "  end: ~")),
+         [Loc("end:"), "time.end", "no value given"]),
     # --- MHD --------------------------------------------------------------------
     case("mhd_with_hllc", edit(("  gamma: 1.4", "  gamma: 1.4\n  mhd: true")),
          [Loc("riemann:"), "solver.riemann", "hllc is a hydrodynamics solver", "llf, hlle, hlld"]),
@@ -367,6 +379,10 @@ def files_under(d):
     return out
 
 
+def dirs_under(d):
+    return {os.path.relpath(os.path.join(root, x), d) for root, dirs, _ in os.walk(d) for x in dirs}
+
+
 def execute(args, cwd):
     try:
         p = subprocess.run([EXE] + args, cwd=cwd, env=env(), stdin=subprocess.DEVNULL,
@@ -434,7 +450,7 @@ def run_good(c):
         if c["yaml"] is not None:
             with open(os.path.join(d, CFG), "w") as fh:
                 fh.write(c["yaml"])
-        before = files_under(d)
+        before, dirs_before = files_under(d), dirs_under(d)
         rc, out, err = execute(c["args"], d)
         if rc != 0:
             problems.append(f"exit code {rc}, expected 0")
@@ -452,6 +468,8 @@ def run_good(c):
                     problems.append(f"no {ext} file written by a valid run")
         elif new:
             problems.append(f"files written by check: {sorted(new)[:6]}")
+        elif dirs_under(d) - dirs_before:  # check validates output.directory without creating it
+            problems.append(f"folders created by check: {sorted(dirs_under(d) - dirs_before)[:6]}")
         return problems, err
     finally:
         shutil.rmtree(d, ignore_errors=True)

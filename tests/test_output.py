@@ -471,6 +471,8 @@ def check_history_summary(case):
         acc = times[k - 1] + dts[k]
         assert acc == times[k], f"row {k}: time {times[k]!r} != previous time + dt {acc!r}"
     assert times[-1] == summary["time"], f"history ends at {times[-1]!r}, summary time {summary['time']!r}"
+    ended = "time.end" if summary["time"] >= case.t_end * (1 - 1e-14) else "time.max_steps"
+    assert summary["ended_by"] == ended, f"summary ended_by {summary['ended_by']!r}, expected {ended!r}"
     cells = int(np.prod(case.cells))
     assert summary["cells"] == cells, f"summary cells {summary['cells']}, expected {cells}"
     assert summary["steps"] > 0, "summary steps not positive"

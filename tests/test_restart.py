@@ -27,6 +27,7 @@ import hashlib
 import os
 import random
 import re
+import shlex
 import shutil
 import signal
 import subprocess
@@ -162,6 +163,13 @@ def check_signal(tmp, sig, ranks):
     assert f"stopped by {signal.Signals(sig).name}" in out, f"no stop message in: {out[-1000:]}"
     final = os.path.join(got, "blast.final.rst")
     assert os.path.isfile(final), f"no final checkpoint: {sorted(os.listdir(got))}"
+    # The command it says to continue with repeats every --set of the run.
+    hint = re.search(r"continue with `([^`]*)`", out)
+    assert hint, f"no command to continue with in: {out[-1000:]}"
+    expected = ["astronomix", "run", os.path.join(CONFIGS, config)]
+    for s in list(sets) + [f"output.directory={got}", "output.basename=blast"]:
+        expected += ["--set", s]
+    assert shlex.split(hint.group(1)) == expected + ["--restart", final], hint.group(1)
     run(config, sets, got, "blast", ranks, extra=["--restart", final])
     compare_runs(ref, got, "blast", 40 ** 3, True)
 
@@ -201,17 +209,35 @@ def check_bad_restarts(tmp):
     truncated = os.path.join(tmp, "truncated.rst")
     with open(good, "rb") as f, open(truncated, "wb") as g:
         g.write(f.read()[: os.path.getsize(good) // 2])
+    # One bit of one value flipped inside the data: HDF5 reads it without
+    # complaint, the checkpoint's checksum does not match.
+    damaged = os.path.join(tmp, "damaged.rst")
+    shutil.copy(good, damaged)
+    with h5py.File(damaged, "r") as f:
+        offset = f["cons"].id.get_offset()
+    assert offset is not None, "cons is not a contiguous dataset"
+    with open(damaged, "r+b") as f:
+        f.seek(offset + 8 * 100 + 3)
+        byte = f.read(1)[0]
+        f.seek(offset + 8 * 100 + 3)
+        f.write(bytes([byte ^ 0x10]))
     text = os.path.join(tmp, "notes.rst")
     with open(text, "w") as f:
         f.write("not a checkpoint\n")
     cases = [
-        (truncated, [], ["truncated.rst"]),
+        (truncated, [], ["truncated.rst", "truncated or damaged"]),
+        (damaged, [], ["damaged.rst", "do not match the checkpoint's checksum"]),
         (os.path.join(d, "ot.out1.00000.athdf"), [], ["not an astronomix checkpoint"]),
-        (text, [], ["notes.rst", "cannot open as a checkpoint"]),
-        (os.path.join(tmp, "missing.rst"), [], ["missing.rst", "cannot open"]),
+        (text, [], ["notes.rst", "cannot open as a checkpoint", "not an HDF5 file"]),
+        (os.path.join(tmp, "missing.rst"), [], ["missing.rst", "cannot open", "no such file"]),
+        (d, [], ["cannot open", "it is a directory"]),
         (good, ["physics.gamma=1.4"], ["physics.gamma", "ot.final.rst", "may change only"]),
         (good, ["mesh.cells=[32,16,1]"], ["mesh.cells", "checkpoint"]),
         (good, ["solver.riemann=llf"], ["solver.riemann"]),
+        # A restart that would end before it starts: it would write its
+        # closing checkpoint and history over the newer ones.
+        (good, ["time.end=1e-6"], ["time.end", "ot.final.rst", "give a later time.end"]),
+        (good, ["time.max_steps=6"], ["time.max_steps", "step 6", "give more steps"]),
     ]
     before = tree_digest(d)
     for path, extra_sets, expect in cases:
@@ -222,6 +248,37 @@ def check_bad_restarts(tmp):
         assert tree_digest(d) == before, f"--restart {os.path.basename(path)} changed the output directory"
     # A change a restart may make: the end.
     run("orszag_tang.yaml", sets + ["time.max_steps=9"], d, "ot", extra=["--restart", good])
+
+
+# ---------------------------------------------------------------- a new run where an earlier one wrote
+def check_rerun(tmp):
+    d = os.path.join(tmp, "rerun")
+    sets = ["mesh.cells=[64,1,1]", "output.dt=0", "output.every_steps=2", "output.restart_every_steps=4"]
+    run("sod.yaml", sets + ["time.max_steps=8"], d, "sod")
+
+    def digests(folder):
+        out = {}
+        for name in os.listdir(folder):
+            if os.path.isfile(os.path.join(folder, name)):
+                with open(os.path.join(folder, name), "rb") as f:
+                    out[name] = hashlib.sha256(f.read()).hexdigest()
+        return out
+
+    first = digests(d)
+    # Fewer steps: the earlier run's later snapshots would have stayed in the series.
+    p = run("sod.yaml", sets + ["time.max_steps=2"], d, "sod")
+    moved = glob.glob(os.path.join(d, "earlier", "sod.*"))
+    assert len(moved) == 1, f"earlier runs kept: {moved}"
+    assert f"moved the {len(first)} file(s) of an earlier run named 'sod' to {moved[0]}" in p.stdout, \
+        p.stdout[-800:]
+    assert digests(moved[0]) == first, "the earlier run's files did not arrive intact"
+    assert snapshots(d, "sod") == ["sod.out1.00000.athdf", "sod.out1.00001.athdf"], snapshots(d, "sod")
+    assert [int(r["step"]) for r in history_rows(d, "sod")] == [0, 1, 2]
+    # --overwrite deletes them instead; the folder of the first run stays.
+    p = run("sod.yaml", sets + ["time.max_steps=4"], d, "sod", extra=["--overwrite"])
+    assert "deleted the" in p.stdout and "(--overwrite)" in p.stdout, p.stdout[-800:]
+    assert glob.glob(os.path.join(d, "earlier", "sod.*")) == moved
+    assert snapshots(d, "sod") == ["sod.out1.00000.athdf", "sod.out1.00001.athdf", "sod.out1.00002.athdf"]
 
 
 # ---------------------------------------------------------------- broken state
@@ -417,6 +474,8 @@ def main():
           signal.SIGUSR1, 2)
     check("--wall-time: stops with a checkpoint before the limit", check_wall_time, tmp)
     check("bad checkpoints and unsafe config changes: exit 2, message, outputs untouched", check_bad_restarts, tmp)
+    check("a new run where an earlier one wrote: its files moved aside intact, or deleted with --overwrite",
+          check_rerun, tmp)
     check("broken state, 1 rank: exit 3, offending cells, emergency snapshot", check_broken, tmp, 1)
     check("broken state, 2 ranks: exit 3 together", check_broken, tmp, 2)
     check("kill -9 20 times during output: files readable, restart completes and matches", check_kill9, tmp)

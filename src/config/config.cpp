@@ -104,6 +104,21 @@ BoundaryKind boundary(Section& b, const std::string& axis, const std::string& si
                                 {"reflecting", BoundaryKind::reflecting}});
 }
 
+// For `check`, which writes nothing: the directory, or else the nearest
+// folder on its path that exists, must be a directory this process may
+// write into.
+void check_output_dir_creatable(Section& out, const std::string& dir) {
+  namespace fs = std::filesystem;
+  std::error_code ec;
+  fs::path p = fs::absolute(dir, ec);
+  if (ec) out.fail("directory", "cannot create output directory '" + dir + "': " + ec.message());
+  while (!fs::exists(p, ec) && p.has_parent_path() && p != p.parent_path()) p = p.parent_path();
+  if (!fs::is_directory(p, ec))
+    out.fail("directory", "cannot create output directory '" + dir + "': " + p.string() + " is not a directory");
+  if (::access(p.c_str(), W_OK | X_OK) != 0)
+    out.fail("directory", "cannot create output directory '" + dir + "': " + p.string() + ": " + std::strerror(errno));
+}
+
 void check_output_dir(Section& out, const std::string& dir) {
   namespace fs = std::filesystem;
   std::error_code ec;
@@ -142,7 +157,7 @@ void reject_duplicate_keys(const YAML::Node& node, const std::string& file, cons
   }
 }
 
-Config parse(YAML::Node root, const std::shared_ptr<ConfigContext>& ctx, int nranks) {
+Config parse(YAML::Node root, const std::shared_ptr<ConfigContext>& ctx, int nranks, OutputDir output_dir) {
   Config c;
   c.file = ctx->file;
   if (!root.IsMap()) throw ConfigError(ctx->file + ": expected a mapping of sections (mesh, time, ...) at the top level");
@@ -293,6 +308,9 @@ Config parse(YAML::Node root, const std::shared_ptr<ConfigContext>& ctx, int nra
   // driver asks them (driver/solver_factory.hpp) before `check` prints or
   // `run` allocates, and names this key.
   c.backend_where = solver.where("backend");
+  // Both families' keys, whichever this run reads (a typo of either gets
+  // its suggestion).
+  solver.also_known({"reconstruction", "limiter", "riemann", "corner_emf", "weno", "weno_epsilon", "eigen_average"});
   solver.finish();
 
 
@@ -322,7 +340,10 @@ Config parse(YAML::Node root, const std::shared_ptr<ConfigContext>& ctx, int nra
   prob.finish();
 
   top.finish();
-  if (c.write_files) check_output_dir(out, c.out_dir);
+  if (c.write_files) {
+    if (output_dir == OutputDir::create) check_output_dir(out, c.out_dir);
+    else check_output_dir_creatable(out, c.out_dir);
+  }
 
   YAML::Emitter em;
   em << ctx->effective;
@@ -334,7 +355,7 @@ Config parse(YAML::Node root, const std::shared_ptr<ConfigContext>& ctx, int nra
 }  // namespace
 
 Config parse_config(const std::string& yaml_text, const std::string& name,
-                    const std::vector<std::string>& overrides, int nranks) {
+                    const std::vector<std::string>& overrides, int nranks, OutputDir output_dir) {
   auto ctx = std::make_shared<ConfigContext>();
   ctx->file = name;
   YAML::Node root;
@@ -353,10 +374,13 @@ Config parse_config(const std::string& yaml_text, const std::string& name,
   if (!root.IsMap()) throw ConfigError(name + ": expected a mapping of sections (mesh, time, ...) at the top level");
   reject_duplicate_keys(root, name, "");
   for (const auto& o : overrides) apply_override(root, o, *ctx);
-  return parse(root, ctx, nranks);
+  Config c = parse(root, ctx, nranks, output_dir);
+  c.sets = overrides;
+  return c;
 }
 
-Config load_config(const std::string& file, const std::vector<std::string>& overrides, int nranks) {
+Config load_config(const std::string& file, const std::vector<std::string>& overrides, int nranks,
+                   OutputDir output_dir) {
   std::error_code ec;
   if (std::filesystem::is_directory(file, ec))
     throw ConfigError(file + ": cannot read the config file (it is a directory)");
@@ -365,7 +389,7 @@ Config load_config(const std::string& file, const std::vector<std::string>& over
   std::stringstream ss;
   ss << in.rdbuf();
   if (in.bad()) throw ConfigError(file + ": cannot read the config file (" + std::strerror(errno) + ")");
-  return parse_config(ss.str(), file, overrides, nranks);
+  return parse_config(ss.str(), file, overrides, nranks, output_dir);
 }
 
 }  // namespace ax

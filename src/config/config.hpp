@@ -23,6 +23,7 @@ enum class FusedLayout { automatic, cells, sweeps, tiles };  // FD hydro: tiles 
 
 struct Config {
   std::string file;       // where it came from
+  std::vector<std::string> sets;  // its --set overrides, in order (for the restart hint)
   std::string effective;  // resolved YAML (defaults and overrides applied)
   std::map<std::string, std::string> key_where;  // dotted key -> "file:line:col: key", for messages
 
@@ -81,15 +82,21 @@ struct Config {
   bool restart_at_end = true;
 };
 
+// What loading a config does with output.directory: create it (a run,
+// which then writes there) or only check that it could be created (`check`,
+// which writes nothing).
+enum class OutputDir { create, check_only };
+
 // Reads, validates and resolves a config file. `overrides` are "a.b=value"
 // strings from --set. `nranks` is the MPI size (for the process grid).
 // Throws ConfigError with a complete message on any bad input.
 Config load_config(const std::string& file, const std::vector<std::string>& overrides,
-                   int nranks);
+                   int nranks, OutputDir output_dir = OutputDir::create);
 
 // Same, from YAML text (tests); `name` stands for the file in messages.
 Config parse_config(const std::string& yaml_text, const std::string& name,
-                    const std::vector<std::string>& overrides, int nranks);
+                    const std::vector<std::string>& overrides, int nranks,
+                    OutputDir output_dir = OutputDir::create);
 
 const char* to_string(Integrator);
 const char* to_string(Limiter);

@@ -1,5 +1,6 @@
 #include "config/section.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -77,8 +78,11 @@ std::string Section::full(const std::string& key) const {
 
 std::string Section::where(const std::string& key) const {
   const std::string name = full(key);
+  // From --set: the key itself, one above it (--set time={...}), or one
+  // below it (an unknown section `--set solvr.riemann=...` is named here).
   for (const auto& o : ctx_->overridden)
-    if (o == name || name.rfind(o + ".", 0) == 0) return "command line (--set " + o + "): " + name;
+    if (o == name || name.rfind(o + ".", 0) == 0 || (!name.empty() && o.rfind(name + ".", 0) == 0))
+      return "command line (--set " + o + "): " + name;
   YAML::Mark mark = node_.IsDefined() ? node_.Mark() : YAML::Mark::null_mark();
   if (!key.empty() && node_.IsMap()) {
     for (auto it = node_.begin(); it != node_.end(); ++it) {
@@ -111,6 +115,10 @@ std::optional<YAML::Node> Section::value(const std::string& key, bool required,
   if (node_.IsMap()) {
     YAML::Node v = node_[key];
     if (v.IsDefined() && !v.IsNull()) return v;
+    // `cfl:` or `--set time.cfl=` with nothing after it: a slip, not a
+    // request for the default (which would run silently with another value).
+    if (v.IsDefined())
+      fail(key, "no value given (expected " + expected + "); leave the key out for the default");
   }
   if (required) {
     // A misspelt required key shows up as an unknown one: name it.
@@ -301,9 +309,19 @@ std::vector<std::string> Section::choices(const std::string& key,
 }
 
 Section Section::section(const std::string& key, bool required) {
+  // A section with nothing under it (`output:`) is an empty mapping.
+  if (node_.IsMap() && node_[key].IsDefined() && node_[key].IsNull()) {
+    known_.push_back(key);
+    return Section(YAML::Node(YAML::NodeType::Map), full(key), ctx_);
+  }
   const auto ov = value(key, required, "a mapping");
   if (ov && !ov->IsMap()) fail(key, "expected a mapping of keys, got " + quoted(*ov));
   return Section(ov ? *ov : YAML::Node(YAML::NodeType::Map), full(key), ctx_);
+}
+
+void Section::also_known(const std::vector<std::string>& keys) {
+  for (const std::string& k : keys)
+    if (std::find(known_.begin(), known_.end(), k) == known_.end()) known_.push_back(k);
 }
 
 void Section::finish() const {

@@ -50,6 +50,9 @@ class Section {
   Section section(const std::string& key, bool required);
 
   // Rejects unknown keys. Call after every getter of this section ran.
+  // Keys valid here that this config does not read (the other solver
+  // family's): finish() then names them as known and suggests them.
+  void also_known(const std::vector<std::string>& keys);
   void finish() const;
 
   // "file:line:col: path.key" for messages about `key` (or the section).

@@ -2,8 +2,11 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cctype>
 #include <cmath>
 #include <cstdio>
+#include <cstring>
+#include <ctime>
 #include <filesystem>
 #include <iostream>
 #include <mpi.h>
@@ -12,6 +15,7 @@
 #include "config/config_error.hpp"
 #include "ct/ct_native.hpp"
 #include "ct/fd_ct.hpp"
+#include "driver/earlier_run.hpp"
 #include "driver/run_control.hpp"
 #include "io/restart.hpp"
 #include "mhd/mhd_kernels.hpp"
@@ -32,6 +36,79 @@ constexpr int kWallTimeStop = 1000;
 double now_s() {
   using clock = std::chrono::steady_clock;
   return std::chrono::duration<double>(clock::now().time_since_epoch()).count();
+}
+
+// The first time of the schedule next, next + dt, next + 2 dt, ... past t
+// (within the 1e-12 the checks allow). Added one dt at a time, as ever, for
+// the few intervals a step normally passes; an interval far shorter than a
+// step (output.dt = 1e-12 against steps of 1e-3) is jumped over in one
+// product instead of 1e9 additions, which froze the run in this loop.
+double next_scheduled(double next, double dt, double t) {
+  const double target = t * (1 + 1e-12);
+  if (next > target) return next;
+  if ((target - next) / dt > 1000) next += std::floor((target - next) / dt) * dt;
+  for (int i = 0; i < 1004 && next <= target; ++i) next += dt;  // the loop it always was
+  return next > target ? next : std::nextafter(target, HUGE_VAL);
+}
+
+// A word for a POSIX shell: as it is when it holds no character the shell
+// treats specially (mesh.cells=[32,32,32] would be a glob), else in single
+// quotes.
+std::string shell_quoted(const std::string& word) {
+  bool plain = !word.empty();
+  for (char ch : word)
+    plain = plain && (std::isalnum(static_cast<unsigned char>(ch)) || std::strchr("._-+=/:,@%", ch) != nullptr);
+  if (plain) return word;
+  std::string q = "'";
+  for (char ch : word) q += ch == '\'' ? std::string("'\\''") : std::string(1, ch);
+  return q + "'";
+}
+
+// A new run writes where no earlier run of its basename left files
+// (driver/earlier_run.hpp). Those files are moved into a folder of their own
+// beside the new run's (earlier/<basename>.<date-time>/), so that nothing
+// is lost and no series mixes two runs, and a run started again with the
+// same command still works; --overwrite deletes them instead. Every rank
+// takes the same branch; rank 0 moves the files and says where.
+void make_room_for_new_run(const Config& cfg, const Comm& comm, bool overwrite) {
+  namespace fs = std::filesystem;
+  std::vector<std::string> files;
+  if (comm.root()) files = earlier_run_files(cfg.out_dir, cfg.basename);
+  int n = int(files.size());
+  MPI_Bcast(&n, 1, MPI_INT, 0, comm.cart);
+  if (n == 0) return;
+  const auto w = cfg.key_where.find("output.directory");
+  const std::string where = w == cfg.key_where.end() ? cfg.file + ": output.directory" : w->second;
+  std::string failed, note;
+  if (comm.root()) {
+    fs::path to;
+    std::error_code ec;
+    if (!overwrite) {
+      char stamp[32];
+      const std::time_t now = std::time(nullptr);
+      std::strftime(stamp, sizeof(stamp), "%Y%m%d-%H%M%S", std::localtime(&now));
+      to = fs::path(cfg.out_dir) / "earlier" / (cfg.basename + "." + stamp);
+      for (int k = 2; fs::exists(to, ec); ++k)
+        to = fs::path(cfg.out_dir) / "earlier" / (cfg.basename + "." + stamp + "-" + std::to_string(k));
+      fs::create_directories(to, ec);
+      if (ec) failed = where + ": cannot create " + to.string() + " for an earlier run's files: " + ec.message();
+    }
+    for (std::size_t i = 0; i < files.size() && failed.empty(); ++i) {
+      const fs::path from = fs::path(cfg.out_dir) / files[i];
+      if (overwrite) fs::remove(from, ec);
+      else fs::rename(from, to / files[i], ec);
+      if (ec) failed = where + ": cannot " + (overwrite ? "remove " : "move ") + from.string() + ": " + ec.message();
+    }
+    note = overwrite ? "deleted the " + std::to_string(n) + " file(s) of an earlier run named '" + cfg.basename +
+                           "' in " + cfg.out_dir + " (--overwrite)"
+                     : "moved the " + std::to_string(n) + " file(s) of an earlier run named '" + cfg.basename +
+                           "' to " + to.string() + " (delete it when no longer needed; --overwrite deletes them)";
+  }
+  int bad = failed.empty() ? 0 : 1;
+  MPI_Bcast(&bad, 1, MPI_INT, 0, comm.cart);
+  if (bad) throw ConfigError(failed);
+  // Said even with --quiet: files the user may look for have moved.
+  if (comm.root()) std::printf("astronomix: %s\n", note.c_str());
 }
 
 }  // namespace
@@ -173,6 +250,33 @@ void Simulation::restore(const std::string& path) {
     MPI_Bcast(error.data(), len, MPI_CHAR, first, comm_.cart);
     throw ConfigError(error);
   }
+  if (c.has_checksum) {
+    std::uint64_t sum = 0;
+    MPI_Allreduce(&c.read_checksum_part, &sum, 1, MPI_UINT64_T, MPI_SUM, comm_.cart);
+    if (sum != c.stored_checksum)
+      throw ConfigError(path + ": the data do not match the checkpoint's checksum: the file is damaged; "
+                        "use an earlier checkpoint");
+  }
+  // A run that would end before it starts would still write its closing
+  // checkpoint, history and snapshot over the newer ones of the first run.
+  auto key_at = [&](const std::string& key) {
+    const auto w = cfg_.key_where.find(key);
+    return w == cfg_.key_where.end() ? cfg_.file + ": " + key : w->second;
+  };
+  auto real_text = [](double x) {
+    char b[32];
+    std::snprintf(b, sizeof(b), "%.9g", x);
+    return std::string(b);
+  };
+  char when[160];
+  std::snprintf(when, sizeof(when), "the checkpoint %s is at t = %.9g, step %lld", path.c_str(), double(c.time),
+                c.steps);
+  if (c.time >= cfg_.t_end * (1 - 1e-14))  // as run()'s end test
+    throw ConfigError(key_at("time.end") + ": is " + real_text(double(cfg_.t_end)) + " but " + when +
+                      "; give a later time.end to continue the run");
+  if (cfg_.max_steps >= 0 && cfg_.max_steps <= c.steps)
+    throw ConfigError(key_at("time.max_steps") + ": is " + std::to_string(cfg_.max_steps) + " but " + when +
+                      "; give more steps to continue the run");
   time_ = c.time;
   steps_ = c.steps;
   last_dt_ = c.last_dt;
@@ -196,6 +300,7 @@ RunSummary Simulation::run(const RunOptions& opt) {
     std::snprintf(line, sizeof(line), "  continuing from %s: step %lld, t = %.9g", opt.restart.c_str(), steps_, time_);
     log(line);
   } else {
+    if (outputs) make_room_for_new_run(cfg_, comm_, opt.overwrite);
     initialize();
     next_out_ = cfg_.out_dt > 0 ? cfg_.out_dt : 1e300;
     next_restart_ = cfg_.restart_dt > 0 ? double(cfg_.restart_dt) : 1e300;
@@ -234,7 +339,7 @@ RunSummary Simulation::run(const RunOptions& opt) {
     bool snap = false;
     if (cfg_.out_dt > 0 && time_ >= next_out_ * (1 - 1e-12)) {
       snap = true;
-      while (next_out_ <= time_ * (1 + 1e-12)) next_out_ += cfg_.out_dt;
+      next_out_ = next_scheduled(next_out_, cfg_.out_dt, time_);
     }
     if (cfg_.out_every > 0 && steps_ % cfg_.out_every == 0) snap = true;
     if (outputs && snap) {
@@ -245,7 +350,7 @@ RunSummary Simulation::run(const RunOptions& opt) {
     bool checkpoint = cfg_.restart_every_steps > 0 && steps_ % cfg_.restart_every_steps == 0;
     if (cfg_.restart_dt > 0 && time_ >= next_restart_ * (1 - 1e-12)) {
       checkpoint = true;
-      while (next_restart_ <= time_ * (1 + 1e-12)) next_restart_ += cfg_.restart_dt;
+      next_restart_ = next_scheduled(next_restart_, cfg_.restart_dt, time_);
     }
     if (outputs && checkpoint) s.checkpoints.push_back(timed_write([&] { return write_checkpoint(false); }));
     if (cfg_.progress_every > 0 && steps_ % cfg_.progress_every == 0) {
@@ -283,6 +388,7 @@ RunSummary Simulation::run(const RunOptions& opt) {
   if (outputs && !last_was_snapshot) s.snapshots.push_back(write_snapshot());
   s.wall_s = now_s() - t0;
 
+  s.ended_by = !s.stopped_by.empty() ? s.stopped_by : time_ >= cfg_.t_end * (1 - 1e-14) ? "time.end" : "time.max_steps";
   s.cells = grid_.cells_global();
   s.steps = steps_;
   s.steps_this_run = steps_ - first_step;
@@ -299,12 +405,16 @@ RunSummary Simulation::run(const RunOptions& opt) {
   if (cfg_.mhd) s.div_b_max = std::max(max_div_b_, div_b());
   s.array_bytes = std::int64_t(allreduce_sum(comm_, double(array_bytes())));
   write_summary(s);
-  // Said even with --quiet: the run did not reach its end.
-  if (!s.stopped_by.empty() && comm_.root())
-    std::printf("stopped by %s after step %lld (t = %.9g): checkpoint %s; continue with "
-                "`astronomix run %s --restart %s`\n",
-                s.stopped_by.c_str(), steps_, time_, s.checkpoints.back().c_str(), cfg_.file.c_str(),
-                s.checkpoints.back().c_str());
+  // Said even with --quiet: the run did not reach its end. The command to
+  // continue repeats the --set overrides (a restart must match the mesh and
+  // solver, and writes into the same folder).
+  if (!s.stopped_by.empty() && comm_.root()) {
+    std::string again = "astronomix run " + shell_quoted(cfg_.file);
+    for (const std::string& set : cfg_.sets) again += " --set " + shell_quoted(set);
+    again += " --restart " + shell_quoted(s.checkpoints.back());
+    std::printf("stopped by %s after step %lld (t = %.9g): checkpoint %s; continue with `%s`\n",
+                s.stopped_by.c_str(), steps_, time_, s.checkpoints.back().c_str(), again.c_str());
+  }
   return s;
 }
 

@@ -31,6 +31,7 @@ struct RunOptions {
   std::string restart;      // checkpoint to continue from; "" starts from the initial conditions
   double wall_time_s = 0;   // stop with a checkpoint before this much wall time (0: no limit)
   double started_at = 0;    // MPI_Wtime() when the program started, for wall_time_s
+  bool overwrite = false;   // a new run removes an earlier run's files first (driver/earlier_run.hpp)
 };
 
 struct RunSummary {
@@ -50,6 +51,7 @@ struct RunSummary {
   std::vector<std::string> checkpoints;
   long long steps_this_run = 0;           // steps since the start or restart
   std::string stopped_by;                 // "" or why the run stopped before its end
+  std::string ended_by;                   // time.end, time.max_steps, or stopped_by
 };
 
 class Simulation {

@@ -203,6 +203,7 @@ void Simulation::write_summary(const RunSummary& s) const {
   j["snapshots"] = s.snapshots;
   j["checkpoints"] = s.checkpoints;
   if (!s.stopped_by.empty()) j["stopped_by"] = s.stopped_by;
+  j["ended_by"] = s.ended_by;
   if (cfg_.write_files) {
     std::ofstream f(std::filesystem::path(cfg_.out_dir) / (cfg_.basename + ".summary.json"));
     f << j.dump(2) << "\n";
@@ -211,11 +212,11 @@ void Simulation::write_summary(const RunSummary& s) const {
     char line[512];
     std::snprintf(line, sizeof(line),
                   "done: %lld cells x %lld steps in %.3f s = %.3e cell-updates/s "
-                  "(%.3e in steps alone); t = %.6g; floors hit %lld times\n"
+                  "(%.3e in steps alone); t = %.6g; floors hit %lld times; ended by %s\n"
                   "peak memory: host %.1f MiB (max over ranks), GPU %s; conserved state %.1f MiB, "
                   "solver arrays %.1f MiB (%.2fx the state)",
                   (long long)s.cells, s.steps_this_run, s.wall_s, s.cell_updates_per_s,
-                  j["cell_updates_per_s_steps_only"].get<double>(), s.sim_time, s.floor_hits,
+                  j["cell_updates_per_s_steps_only"].get<double>(), s.sim_time, s.floor_hits, s.ended_by.c_str(),
                   s.host_peak_bytes_max / 1048576.0,
                   s.device_peak_bytes < 0 ? "n/a" : fmt("%.1f MiB", s.device_peak_bytes / 1048576.0).c_str(),
                   s.state_bytes / 1048576.0, s.array_bytes / 1048576.0,

@@ -3,13 +3,18 @@
 #include <hdf5.h>
 #include <yaml-cpp/yaml.h>
 
+#include <cerrno>
 #include <cstdint>
+#include <cstdio>
+#include <cstring>
+#include <filesystem>
 #include <map>
 #include <set>
 #include <vector>
 
 #include "config/config_error.hpp"
 #include "io/athdf.hpp"
+#include "io/checksum.hpp"
 #include "io/hdf5_file.hpp"
 
 namespace ax {
@@ -149,8 +154,21 @@ void write_restart(const std::string& path, const Grid& g, const Comm& comm, con
         for (hsize_t i = 0; i < fs[d].count[0]; ++i)
           faces[d].push_back(hb(0, lo[2] + int(k), lo[1] + int(j), lo[0] + int(i)));
   }
+  // The data's checksum over all ranks (io/checksum.hpp): each element is
+  // written by one rank.
+  const std::vector<hsize_t> cell_box = {hsize_t(cfg.nvar()), cs.count[2], cs.count[1], cs.count[0]};
+  std::uint64_t part = box_checksum(0, cell_dims(cfg), {0, cs.start[2], cs.start[1], cs.start[0]}, cell_box,
+                                    cell_box, cells.data());
+  for (int d = 0; d < 3 && cfg.mhd; ++d) {
+    const std::vector<hsize_t> box = {fs[d].count[2], fs[d].count[1], fs[d].count[0]};
+    part += box_checksum(1 + d, face_dims(cfg, d), {fs[d].start[2], fs[d].start[1], fs[d].start[0]}, box, box,
+                         faces[d].data());
+  }
+  std::uint64_t checksum = 0;
+  MPI_Allreduce(&part, &checksum, 1, MPI_UINT64_T, MPI_SUM, comm.cart);
   auto layout = [&](hid_t file) {
     const int version = kRestartVersion, nvar = cfg.nvar(), mhd = cfg.mhd ? 1 : 0, bytes = int(sizeof(Real));
+    hdf5_attr(file, "DataChecksum", H5T_NATIVE_UINT64, {}, &checksum);
     const int root[3] = {cfg.nx[0], cfg.nx[1], cfg.nx[2]};
     hdf5_attr(file, "astronomix_restart", H5T_NATIVE_INT, {}, &version);
     hdf5_attr(file, "RealBytes", H5T_NATIVE_INT, {}, &bytes);
@@ -181,6 +199,32 @@ void write_restart(const std::string& path, const Grid& g, const Comm& comm, con
   hdf5_write_file(path, comm, cfg.sequential_io || !hdf5_is_parallel(), layout, rows);
 }
 
+namespace {
+
+// Why a checkpoint cannot be opened, where the file system can say (HDF5's
+// own message names only the call that failed).
+std::string unopenable_because(const std::string& path) {
+  namespace fs = std::filesystem;
+  std::error_code ec;
+  const fs::file_status st = fs::status(path, ec);
+  if (!fs::exists(st)) return "no such file";
+  if (fs::is_directory(st)) return "it is a directory";
+  if (!fs::is_regular_file(st)) return "not a regular file";
+  if (std::FILE* f = std::fopen(path.c_str(), "rb")) {
+    unsigned char sig[8] = {0};
+    const std::size_t got = std::fread(sig, 1, 8, f);
+    std::fclose(f);
+    const std::uintmax_t size = fs::file_size(path, ec);
+    if (size == 0) return "the file is empty";
+    static const unsigned char hdf5_sig[8] = {0x89, 'H', 'D', 'F', '\r', '\n', 0x1a, '\n'};
+    if (got < 8 || std::memcmp(sig, hdf5_sig, 8) != 0) return "not an HDF5 file";
+    return "an HDF5 file that cannot be opened: truncated or damaged";
+  }
+  return std::string("cannot read it: ") + std::strerror(errno);
+}
+
+}  // namespace
+
 void read_restart(const std::string& path, const Grid& g, const Comm& comm, const Config& cfg, const State& u,
                   RunCounters* c) {
   hid_t fapl = H5Pcreate(H5P_FILE_ACCESS);
@@ -190,8 +234,7 @@ void read_restart(const std::string& path, const Grid& g, const Comm& comm, cons
   hid_t file = H5Fopen(path.c_str(), H5F_ACC_RDONLY, fapl);
   H5Pclose(fapl);
   if (file < 0)
-    throw ConfigError(path + ": cannot open as a checkpoint (missing, unreadable, truncated or not HDF5" +
-                      (hdf5_error_text().empty() ? "" : ": " + hdf5_error_text()) + ")");
+    throw ConfigError(path + ": cannot open as a checkpoint (" + unopenable_because(path) + ")");
   try {
     if (H5Aexists(file, "astronomix_restart") <= 0)
       throw ConfigError(path + ": not an astronomix checkpoint (no astronomix_restart attribute)");
@@ -224,8 +267,12 @@ void read_restart(const std::string& path, const Grid& g, const Comm& comm, cons
     // checked again as the datasets are read.
     const Slab cs = cell_slab(g);
     std::vector<Real> cells(std::size_t(cfg.nvar()) * cs.count[0] * cs.count[1] * cs.count[2]);
-    read_slab(file, "cons", cell_dims(cfg), {0, cs.start[2], cs.start[1], cs.start[0]},
-              {hsize_t(cfg.nvar()), cs.count[2], cs.count[1], cs.count[0]}, cells.data(), path);
+    const std::vector<hsize_t> cell_box = {hsize_t(cfg.nvar()), cs.count[2], cs.count[1], cs.count[0]};
+    read_slab(file, "cons", cell_dims(cfg), {0, cs.start[2], cs.start[1], cs.start[0]}, cell_box, cells.data(), path);
+    c->has_checksum = H5Aexists(file, "DataChecksum") > 0;
+    if (c->has_checksum) c->stored_checksum = read_attr<std::uint64_t>(file, "DataChecksum", H5T_NATIVE_UINT64, path);
+    c->read_checksum_part = box_checksum(0, cell_dims(cfg), {0, cs.start[2], cs.start[1], cs.start[0]}, cell_box,
+                                         cell_box, cells.data());
     auto hu = Kokkos::create_mirror_view(u.u);
     std::size_t at = 0;
     for (int n = 0; n < cfg.nvar(); ++n)
@@ -238,6 +285,13 @@ void read_restart(const std::string& path, const Grid& g, const Comm& comm, cons
       std::vector<Real> faces(fs.count[0] * fs.count[1] * fs.count[2]);
       read_slab(file, kFaceNames[d], face_dims(cfg, d), {fs.start[2], fs.start[1], fs.start[0]},
                 {fs.count[2], fs.count[1], fs.count[0]}, faces.data(), path);
+      // Readers take both faces of their block; the checksum counts the
+      // faces this rank would write.
+      const Slab own = face_slab(g, comm, d, false);
+      c->read_checksum_part +=
+          box_checksum(1 + d, face_dims(cfg, d), {fs.start[2], fs.start[1], fs.start[0]},
+                       {own.count[2], own.count[1], own.count[0]}, {fs.count[2], fs.count[1], fs.count[0]},
+                       faces.data());
       auto hb = Kokkos::create_mirror_view(u.b[d]);
       Kokkos::deep_copy(hb, u.b[d]);
       const int lo[3] = {g.active(0) ? g.is(0) : 0, g.active(1) ? g.is(1) : 0, g.active(2) ? g.is(2) : 0};

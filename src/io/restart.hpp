@@ -12,6 +12,7 @@
 // flushed and renamed (io/hdf5_file.hpp).
 #pragma once
 
+#include <cstdint>
 #include <string>
 
 #include "backend/comm.hpp"
@@ -32,6 +33,11 @@ struct RunCounters {
   double next_restart = 0;    // time of the next output.restart_dt checkpoint
   long long floor_hits = 0;
   double max_div_b = 0;
+  // Reading: the checksum of the data (io/checksum.hpp) the file stores
+  // (has_checksum: it stores one) and that of the part this rank read;
+  // the caller sums the parts over the ranks and compares.
+  bool has_checksum = false;
+  std::uint64_t stored_checksum = 0, read_checksum_part = 0;
 };
 
 // Collective. `u` holds the state with ghosts (cells and, for MHD, faces).

@@ -64,6 +64,7 @@ std::shared_ptr<const Problem> make_mhd_shock_tube(Section& p, const Config& cfg
   auto s = std::make_shared<MhdShockTube>();
   s->axis = int(std::string("xyz").find(p.choice("direction", "x", {"x", "y", "z"})));
   s->x0 = Real(p.real("position", 0.5 * (cfg.xmin[s->axis] + cfg.xmax[s->axis]), -1e300, 1e300));
+  require_inside(p, "position", double(s->x0), cfg, s->axis);
   // Brio & Wu (1988), gamma = 2.
   const Side bw_left{1, 1, {0, 0, 0}, {Real(0.75), 1, 0}};
   const Side bw_right{Real(0.125), Real(0.1), {0, 0, 0}, {Real(0.75), -1, 0}};

@@ -1,5 +1,7 @@
 #include "problems/problem.hpp"
 
+#include <cstdio>
+
 #include "config/config.hpp"
 #include "config/section.hpp"
 
@@ -14,6 +16,15 @@ const std::vector<std::string>& problem_names() {
 
 void require_mhd(Section& p, const Config& cfg) {
   if (!cfg.mhd) p.fail("name", "this problem has a magnetic field and needs physics.mhd: true");
+}
+
+void require_inside(Section& p, const std::string& key, double x, const Config& cfg, int axis) {
+  if (x > cfg.xmin[axis] && x < cfg.xmax[axis]) return;
+  char range[96];
+  std::snprintf(range, sizeof(range), "between mesh.lower and mesh.upper along %c (%g .. %g)", "xyz"[axis],
+                cfg.xmin[axis], cfg.xmax[axis]);
+  p.fail(key, "expected a point strictly " + std::string(range) + ", got " + std::to_string(x) +
+                  ": elsewhere the domain holds one state only");
 }
 
 void read_center(Section& p, const Config& cfg, Real center[3]) {

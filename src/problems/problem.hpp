@@ -48,6 +48,8 @@ std::shared_ptr<const Problem> make_field_loop(Section& p, const Config& cfg);
 
 // MHD problems call this first: a clear config error unless physics.mhd.
 void require_mhd(Section& p, const Config& cfg);
+// Fails at `key` unless x lies strictly inside the domain along axis.
+void require_inside(Section& p, const std::string& key, double x, const Config& cfg, int axis);
 
 // Reads the `center` parameter (default: the middle of the domain).
 void read_center(Section& p, const Config& cfg, Real center[3]);

@@ -32,10 +32,11 @@ class Sod final : public Problem {
 }  // namespace problem_sod
 using problem_sod::Sod;
 
-std::shared_ptr<const Problem> make_sod(Section& p, const Config&) {
+std::shared_ptr<const Problem> make_sod(Section& p, const Config& cfg) {
   auto s = std::make_shared<Sod>();
   s->axis = int(std::string("xyz").find(p.choice("direction", "x", {"x", "y", "z"})));
   s->x0 = p.real("position", 0.5, -1e300, 1e300);
+  require_inside(p, "position", double(s->x0), cfg, s->axis);
   s->wl[IDN] = p.real("left_density", 1.0, 0, 1e300, true);
   s->wl[IVX] = p.real("left_velocity", 0.0, -1e300, 1e300);
   s->wl[IPR] = p.real("left_pressure", 1.0, 0, 1e300, true);
