@@ -1,12 +1,15 @@
 // The files an earlier run left under the same output.directory and
 // output.basename. A new run (not a restart) would overwrite some of them
 // and leave the rest beside its own: snapshots of two runs in one series,
-// a history cut short. `astronomix run` moves them aside first, or deletes
-// them with --overwrite (driver/simulation.cpp); a restart continues them.
+// a history cut short. So a new run first moves them aside, or deletes them
+// with --overwrite; a restart continues them instead.
 #pragma once
 
 #include <string>
 #include <vector>
+
+#include "backend/comm.hpp"
+#include "config/config.hpp"
 
 namespace ax {
 
@@ -16,8 +19,11 @@ namespace ax {
 // with .tmp (a write cut off). Sorted; empty where dir does not exist.
 std::vector<std::string> earlier_run_files(const std::string& dir, const std::string& basename);
 
-// The newest checkpoint among those files ("" if none): final.rst if
-// present, else the highest NNNNN.rst.
-std::string newest_checkpoint_of(const std::vector<std::string>& files, const std::string& basename);
+// Collective. Moves those files into <output.directory>/earlier/
+// <basename>.<date-time>/ (nothing is lost, no series mixes two runs, and
+// the same command run twice still works), or deletes them (overwrite), and
+// says which on rank 0, even with --quiet. Throws ConfigError on every rank
+// if a file cannot be moved or deleted.
+void make_room_for_new_run(const Config& cfg, const Comm& comm, bool overwrite);
 
 }  // namespace ax

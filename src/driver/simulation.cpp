@@ -6,7 +6,6 @@
 #include <cmath>
 #include <cstdio>
 #include <cstring>
-#include <ctime>
 #include <filesystem>
 #include <iostream>
 #include <mpi.h>
@@ -62,53 +61,6 @@ std::string shell_quoted(const std::string& word) {
   std::string q = "'";
   for (char ch : word) q += ch == '\'' ? std::string("'\\''") : std::string(1, ch);
   return q + "'";
-}
-
-// A new run writes where no earlier run of its basename left files
-// (driver/earlier_run.hpp). Those files are moved into a folder of their own
-// beside the new run's (earlier/<basename>.<date-time>/), so that nothing
-// is lost and no series mixes two runs, and a run started again with the
-// same command still works; --overwrite deletes them instead. Every rank
-// takes the same branch; rank 0 moves the files and says where.
-void make_room_for_new_run(const Config& cfg, const Comm& comm, bool overwrite) {
-  namespace fs = std::filesystem;
-  std::vector<std::string> files;
-  if (comm.root()) files = earlier_run_files(cfg.out_dir, cfg.basename);
-  int n = int(files.size());
-  MPI_Bcast(&n, 1, MPI_INT, 0, comm.cart);
-  if (n == 0) return;
-  const auto w = cfg.key_where.find("output.directory");
-  const std::string where = w == cfg.key_where.end() ? cfg.file + ": output.directory" : w->second;
-  std::string failed, note;
-  if (comm.root()) {
-    fs::path to;
-    std::error_code ec;
-    if (!overwrite) {
-      char stamp[32];
-      const std::time_t now = std::time(nullptr);
-      std::strftime(stamp, sizeof(stamp), "%Y%m%d-%H%M%S", std::localtime(&now));
-      to = fs::path(cfg.out_dir) / "earlier" / (cfg.basename + "." + stamp);
-      for (int k = 2; fs::exists(to, ec); ++k)
-        to = fs::path(cfg.out_dir) / "earlier" / (cfg.basename + "." + stamp + "-" + std::to_string(k));
-      fs::create_directories(to, ec);
-      if (ec) failed = where + ": cannot create " + to.string() + " for an earlier run's files: " + ec.message();
-    }
-    for (std::size_t i = 0; i < files.size() && failed.empty(); ++i) {
-      const fs::path from = fs::path(cfg.out_dir) / files[i];
-      if (overwrite) fs::remove(from, ec);
-      else fs::rename(from, to / files[i], ec);
-      if (ec) failed = where + ": cannot " + (overwrite ? "remove " : "move ") + from.string() + ": " + ec.message();
-    }
-    note = overwrite ? "deleted the " + std::to_string(n) + " file(s) of an earlier run named '" + cfg.basename +
-                           "' in " + cfg.out_dir + " (--overwrite)"
-                     : "moved the " + std::to_string(n) + " file(s) of an earlier run named '" + cfg.basename +
-                           "' to " + to.string() + " (delete it when no longer needed; --overwrite deletes them)";
-  }
-  int bad = failed.empty() ? 0 : 1;
-  MPI_Bcast(&bad, 1, MPI_INT, 0, comm.cart);
-  if (bad) throw ConfigError(failed);
-  // Said even with --quiet: files the user may look for have moved.
-  if (comm.root()) std::printf("astronomix: %s\n", note.c_str());
 }
 
 }  // namespace
