@@ -1,4 +1,5 @@
 #include <algorithm>
+#include <cctype>
 #include <vector>
 
 #include "config/config_error.hpp"
@@ -19,13 +20,29 @@ std::size_t edit_distance(const std::string& a, const std::string& b) {
   }
   return prev[b.size()];
 }
+
+std::string lower(std::string s) {
+  for (char& c : s) c = char(std::tolower(static_cast<unsigned char>(c)));
+  return s;
+}
 }  // namespace
 
-std::string did_you_mean(const std::string& word, const std::string* begin, const std::string* end) {
+// The candidate meant by a misspelt word: the same word in other case
+// (HLLC), else the shortest candidate that holds it (rk4: lsrk4, not the
+// nearer rk1), else the nearest by edit distance if near enough.
+std::string did_you_mean(const std::string& word_as_given, const std::string* begin, const std::string* end) {
+  const std::string word = lower(word_as_given);
+  for (auto it = begin; it != end; ++it)
+    if (lower(*it) == word) return *it;
+  std::string holder;
+  if (word.size() >= 3)
+    for (auto it = begin; it != end; ++it)
+      if (lower(*it).find(word) != std::string::npos && (holder.empty() || it->size() < holder.size())) holder = *it;
+  if (!holder.empty()) return holder;
   std::string best;
   std::size_t best_d = std::max<std::size_t>(2, word.size() / 3) + 1;
   for (auto it = begin; it != end; ++it) {
-    const std::size_t d = edit_distance(word, *it);
+    const std::size_t d = edit_distance(word, lower(*it));
     if (d < best_d) {
       best_d = d;
       best = *it;
