@@ -27,9 +27,11 @@ problem, output; ready-made ones in configs/, every key in README.md).
 Bad input stops before anything is written, naming file, line, key and what
 was expected (exit code 2).
 
-Kokkos' own options (--kokkos-num-threads=N, --kokkos-device-id=N, ...) go to
-Kokkos; `astronomix --kokkos-help` lists them. With several ranks per node set
-OMP_NUM_THREADS so that ranks x threads = cores.)";
+Kokkos' own options (--kokkos-num-threads=N, which Kokkos 3.x spells
+--kokkos-threads=N, --kokkos-device-id=N, ...) go to Kokkos; `astronomix
+--kokkos-help` lists them. The run header says how many threads a rank got;
+with several ranks per node set OMP_NUM_THREADS so that ranks x threads =
+cores.)";
 
 bool is_kokkos_arg(const std::string& a) { return a.rfind("--kokkos-", 0) == 0; }
 
@@ -116,6 +118,21 @@ int parse_command_line(int argc, char** argv, bool print, CommandLine* cl) {
                 << std::endl;
     return kExitBadInput;
   };
+  // Kokkos' numeric options, which Kokkos itself reads leniently (a thread
+  // count of 'abc' or 0 ran with its default).
+  for (std::size_t i = 1; i < cl->kokkos_args.size(); ++i) {
+    const std::string& a = cl->kokkos_args[i];
+    for (const char* name : {"--kokkos-num-threads", "--kokkos-threads", "--kokkos-device-id", "--kokkos-num-devices"}) {
+      const std::string n = name;
+      if (a != n && a.rfind(n + "=", 0) != 0) continue;
+      const std::string v = a.size() > n.size() ? a.substr(n.size() + 1) : "";
+      const bool id = n == "--kokkos-device-id";
+      const bool digits = !v.empty() && v.size() < 10 && v.find_first_not_of("0123456789") == std::string::npos;
+      if (!digits || (!id && std::stol(v) == 0))
+        return fail(n + ": got '" + (a == n ? std::string("(no value)") : v) + "', expected " + n +
+                    (id ? "=N with N >= 0" : "=N with N >= 1"));
+    }
+  }
   // Name a mistyped command instead of CLI11's generic complaint.
   if (!ours.empty() && ours[0][0] != '-' && ours[0] != "run" && ours[0] != "check") {
     const std::string commands[2] = {"run", "check"};

@@ -323,6 +323,10 @@ BAD = [
     case("cli_restart_missing", BASE, ["nothere.rst", "cannot open as a checkpoint"],
          args=RUN + ["--restart", "nothere.rst"]),
     case("cli_missing_config", BASE, ["config"], args=["run"]),
+    case("cli_kokkos_threads_not_a_number", BASE, ["--kokkos-num-threads", "'abc'", "N >= 1"],
+         args=RUN + ["--kokkos-num-threads=abc"]),
+    case("cli_kokkos_threads_zero", BASE, ["--kokkos-threads", "'0'", "N >= 1"],
+         args=RUN + ["--kokkos-threads=0"]),
 ]
 
 GOOD_RUN_OUTPUTS = (".athdf", ".csv", ".json")

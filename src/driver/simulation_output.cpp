@@ -9,6 +9,7 @@
 #include <filesystem>
 #include <iostream>
 #include <sstream>
+#include <type_traits>
 
 #include "backend/memory.hpp"
 #include "driver/broken_state.hpp"
@@ -75,7 +76,11 @@ void Simulation::print_header() const {
      << " (" << grid_.dim() << "D), " << comm_.size << " rank(s) as " << comm_.dims[0] << " x "
      << comm_.dims[1] << " x " << comm_.dims[2] << ", block " << grid_.nx[0] << " x " << grid_.nx[1]
      << " x " << grid_.nx[2] << ", ghost depth " << grid_.ng << "\n"
-     << "  Kokkos " << KOKKOS_VERSION << " on " << ExecSpace::name() << ", "
+     << "  Kokkos " << KOKKOS_VERSION << " on " << ExecSpace::name()
+     << (std::is_same_v<MemSpace, Kokkos::HostSpace>
+             ? " (" + std::to_string(ExecSpace().concurrency()) + " thread(s) per rank)"
+             : std::string())
+     << ", "
      << (sizeof(Real) == 8 ? "double" : "float") << " precision, HDF5 "
      << (hdf5_is_parallel() ? "parallel" : "serial") << ", MPI "
      << (cfg_.gpu_aware_mpi ? "GPU-aware" : "staged through host") << "\n"
