@@ -140,7 +140,7 @@ BAD = [
     case("cells_zero", edit(("  cells: [16, 1, 1]", "  cells: [16, 0, 1]")),
          [Loc("cells:"), "mesh.cells", "expected a list of 3 integers", "'0'", "position 2"]),
     case("cells_wrong_length", edit(("  cells: [16, 1, 1]", "  cells: [16, 1]")),
-         [Loc("cells:"), "mesh.cells", "expected a list of 3 integers", "got a list"]),
+         [Loc("cells:"), "mesh.cells", "expected a list of 3 integers", "got a list of 2"]),
     case("cells_not_integer", edit(("  cells: [16, 1, 1]", "  cells: [16.5, 1, 1]")),
          [Loc("cells:"), "mesh.cells", "expected a list of 3 integers", "'16.5'"]),
     case("lower_not_below_upper", edit(("  upper: [1, 1, 1]", "  upper: [1, 0, 1]")),
@@ -354,6 +354,9 @@ def good_cases():
         dict(name="good_check_prints_memory", yaml=None, args=["check", sod],
              stdout=["memory per rank", Re(r"peak host memory\s+[\d.]+ (KiB|MiB)"), "fits: yes",
                      Re(r"cost: 256 cells x 2 stages per step")], writes=False),
+        # One name alone is a list of one, as Athena++ writes `variable = prim`.
+        dict(name="good_variables_one_name", yaml=edit(("  dt: 0.005", "  dt: 0.005\n  variables: cons")),
+             args=CHECK, stdout=[Re(r"(?m)^  variables: \[cons\]$")], writes=False),
         dict(name="good_gamma_fraction", yaml=edit(("  gamma: 1.4", "  gamma: 5/3")), args=CHECK,
              stdout=[Re(r"(?m)^  gamma: 1\.66666666666666\d*$")], writes=False),
     ] + [

@@ -12,7 +12,7 @@ namespace {
 
 std::string quoted(const YAML::Node& v) {
   if (v.IsScalar()) return "'" + v.Scalar() + "'";
-  if (v.IsSequence()) return "a list";
+  if (v.IsSequence()) return "a list of " + std::to_string(v.size());
   if (v.IsMap()) return "a mapping";
   return "nothing";
 }
@@ -286,7 +286,13 @@ std::vector<std::string> Section::choices(const std::string& key,
   const auto ov = value(key, !def, expected);
   std::vector<std::string> x = def.value_or(std::vector<std::string>{});
   if (ov) {
-    const YAML::Node& v = *ov;
+    // One name alone is a list of one (Athena++ writes `variable = prim`).
+    YAML::Node v = *ov;
+    if (v.IsScalar()) {
+      YAML::Node one(YAML::NodeType::Sequence);
+      one.push_back(v);
+      v.reset(one);
+    }
     if (!v.IsSequence() || v.size() == 0) fail(key, "expected " + expected + ", got " + quoted(v));
     x.clear();
     for (std::size_t i = 0; i < v.size(); ++i) {
