@@ -6,22 +6,47 @@
 #include <cstdio>
 #include <ctime>
 #include <filesystem>
-#include <regex>
 
 #include "config/config_error.hpp"
 
 namespace ax {
 
+namespace {
+
+// Whether rest (a file name after "<basename>.") is one that a run writes:
+// out1.NNNNN.athdf[.xdmf], NNNNN.rst, final.rst, history.csv, summary.json,
+// emergency.athdf[.xdmf], each perhaps with .tmp (a write cut off).
+bool written_by_a_run(std::string rest) {
+  auto strip = [&rest](const std::string& tail) {
+    const bool has = rest.size() >= tail.size() && rest.compare(rest.size() - tail.size(), tail.size(), tail) == 0;
+    if (has) rest.resize(rest.size() - tail.size());
+    return has;
+  };
+  auto five_digits = [](const std::string& s, std::size_t at) {
+    if (s.size() < at + 5) return false;
+    for (std::size_t i = at; i < at + 5; ++i)
+      if (s[i] < '0' || s[i] > '9') return false;
+    return true;
+  };
+  strip(".tmp");
+  if (rest == "final.rst" || rest == "history.csv" || rest == "summary.json") return true;
+  if (rest.size() == 9 && five_digits(rest, 0) && rest.compare(5, 4, ".rst") == 0) return true;
+  strip(".xdmf");
+  if (rest == "emergency.athdf") return true;
+  return rest.size() == 16 && rest.compare(0, 5, "out1.") == 0 && five_digits(rest, 5) &&
+         rest.compare(10, 6, ".athdf") == 0;
+}
+
+}  // namespace
+
 std::vector<std::string> earlier_run_files(const std::string& dir, const std::string& basename) {
   namespace fs = std::filesystem;
-  static const std::regex written(
-      R"((out1\.\d{5}\.athdf(\.xdmf)?|\d{5}\.rst|final\.rst|history\.csv|summary\.json|emergency\.athdf(\.xdmf)?)(\.tmp)?)");
   std::vector<std::string> found;
   std::error_code ec;
   for (fs::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec)) {
     const std::string name = it->path().filename().string();
     if (name.size() > basename.size() + 1 && name.compare(0, basename.size() + 1, basename + ".") == 0 &&
-        std::regex_match(name.substr(basename.size() + 1), written) && !it->is_directory(ec))
+        written_by_a_run(name.substr(basename.size() + 1)) && !it->is_directory(ec))
       found.push_back(name);
   }
   std::sort(found.begin(), found.end());
