@@ -470,6 +470,8 @@ def main():
     for case in cases:
         check(f"restart {case.label}: snapshots and history equal the uninterrupted run", check_restart, case, tmp)
     check("SIGTERM (1 rank): final checkpoint, exit 0, continued run equal", check_signal, tmp, signal.SIGTERM, 1)
+    check("SIGINT (1 rank, Ctrl-C): final checkpoint, exit 0, continued run equal", check_signal, tmp,
+          signal.SIGINT, 1)
     check("SIGUSR1 to one of 2 ranks: all stop, final checkpoint, continued run equal", check_signal, tmp,
           signal.SIGUSR1, 2)
     check("--wall-time: stops with a checkpoint before the limit", check_wall_time, tmp)
