@@ -234,6 +234,15 @@ def main():
              [(1, None), (2, [2, 1, 1]), (4, None), (4, [2, 1, 2]),
               (4, [2, 1, 2], ["mesh.overlap_exchange=false"])],
              expect_overlap=True),
+        # The tiles layout (the GPU default; on CPUs a team of one thread),
+        # hydro and MHD, with walls on split axes.
+        Case("sedov3d_tiles", "sedov3d.yaml", [32, 32, 32],
+             steps10 + ["solver.fused_layout=tiles", "boundaries.x=reflecting", "problem.center=[-0.4,0.1,0.0]"],
+             [(1, None), (2, [2, 1, 1]), (4, [1, 2, 2])]),
+        Case("mhd_blast3d_tiles", "mhd_blast3d.yaml", [16, 24, 16],
+             steps10 + ["solver.fused_layout=tiles", "boundaries.x=reflecting", "boundaries.y=outflow",
+                        "problem.center=[-0.4,0.6,0.0]"],
+             [(1, None), (4, [2, 2, 1])]),
         # FD WENO5 (ghost depth 3): the 3D blast with walls, fused and native
         # (the native path's 2N integrator), and Sod along y.
         Case("sedov3d_fd", "sedov3d_fd.yaml", [32, 32, 32],
