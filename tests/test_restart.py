@@ -101,11 +101,12 @@ def compare_runs(ref_dir, got_dir, base, cells, same_ranks):
 
 # ---------------------------------------------------------------- bitwise restarts
 class RestartCase:
-    def __init__(self, label, config, cells, sets, stop, checkpoint, ranks):
-        """Run A to the end; run B stops at step `stop`; run C continues B from `checkpoint`.
-        ranks = (A, B, C)."""
+    def __init__(self, label, config, cells, sets, stop, checkpoint, ranks, continue_sets=()):
+        """Run A to the end; run B stops at step `stop`; run C continues B from `checkpoint`
+        (with continue_sets: what a restart may change). ranks = (A, B, C)."""
         self.label, self.config, self.cells, self.sets = label, config, cells, sets
         self.stop, self.checkpoint, self.ranks = stop, checkpoint, ranks
+        self.continue_sets = list(continue_sets)
 
 
 def check_restart(case, tmp):
@@ -116,7 +117,7 @@ def check_restart(case, tmp):
     run(case.config, sets + [f"time.max_steps={case.stop}"], b, base, case.ranks[1])
     ckpt = os.path.join(b, f"{base}.{case.checkpoint}.rst")
     assert os.path.isfile(ckpt), f"no checkpoint {ckpt}: {sorted(os.listdir(b))}"
-    run(case.config, sets, b, base, case.ranks[2], extra=["--restart", ckpt])
+    run(case.config, sets + case.continue_sets, b, base, case.ranks[2], extra=["--restart", ckpt])
     compare_runs(a, b, base, int(np.prod(case.cells)), len(set(case.ranks)) == 1)
     print(f"  {case.label}: ranks {case.ranks[0]} vs {case.ranks[1]} -> {case.ranks[2]}, "
           f"continued from step {case.stop}: equal", flush=True)
@@ -447,6 +448,14 @@ def main():
     cases = [
         RestartCase("fv", "blast3d.yaml", [16, 24, 16], ["output.every_steps=3", "output.restart_every_steps=4",
                                                          "time.max_steps=12"], 8, "00001", (1, 1, 1)),
+        # The path may change on restart (fused and native give the same bits).
+        RestartCase("fv_to_native", "blast3d.yaml", [16, 24, 16], ["output.every_steps=3",
+                                                                   "output.restart_every_steps=4",
+                                                                   "time.max_steps=12"], 8, "00001", (1, 1, 1),
+                    continue_sets=["solver.backend=native"]),
+        RestartCase("mhd_to_tiles", "orszag_tang.yaml", [32, 32, 1],
+                    ["output.every_steps=4", "output.restart_every_steps=5", "time.max_steps=20"], 10, "00001",
+                    (1, 1, 1), continue_sets=["solver.fused_layout=tiles"]),
         RestartCase("fv_ranks", "blast3d.yaml", [16, 24, 16],
                     ["output.every_steps=3", "output.restart_every_steps=4", "time.max_steps=12",
                      "boundaries.x=reflecting"], 8, "00001", (1, 1, 2)),
