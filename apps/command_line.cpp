@@ -93,7 +93,7 @@ int parse_command_line(int argc, char** argv, bool print, CommandLine* cl) {
                 "start even if the memory the run needs exceeds what the node or GPU has free");
   run->add_option("--restart", cl->restart,
                   "continue from a checkpoint (<basename>.NNNNN.rst or .final.rst) of this config; "
-                  "time.end, time.max_steps, output.*, mesh.ranks and solver.backend may change")
+                  "time.end, time.max_steps, time.cfl, the floors, output.*, mesh.ranks and solver.backend may change")
       ->type_name("FILE")
       ->excludes(overwrite);
   std::string wall_time;

@@ -127,8 +127,12 @@ void read_slab(hid_t file, const char* name, const std::vector<hsize_t>& dims, c
 }  // namespace
 
 bool restart_safe_key(const std::string& key) {
-  static const std::set<std::string> exact = {"time.end", "time.max_steps", "mesh.ranks", "mesh.gpu_aware_mpi",
-                                              "solver.backend", "solver.fused_layout"};
+  // time.cfl and the floors too: lowering the CFL number, or raising a
+  // floor, and continuing is how a run that broke down is carried on (as
+  // Athena++ allows); the continued run then differs from the first by design.
+  static const std::set<std::string> exact = {"time.end",           "time.max_steps",     "time.cfl",
+                                              "physics.density_floor", "physics.pressure_floor", "mesh.ranks",
+                                              "mesh.gpu_aware_mpi", "solver.backend",     "solver.fused_layout"};
   return exact.count(key) > 0 || key.rfind("output.", 0) == 0;
 }
 
@@ -260,7 +264,8 @@ void read_restart(const std::string& path, const Grid& g, const Comm& comm, cons
       const auto where = cfg.key_where.find(key);
       throw ConfigError((where == cfg.key_where.end() ? cfg.file + ": " + key : where->second) + ": is " + is +
                         " but the checkpoint " + path + " was made with " + was +
-                        "; a restart may change only time.end, time.max_steps, output.*, mesh.ranks, "
+                        "; a restart may change only time.end, time.max_steps, time.cfl, the floors "
+                        "(physics.density_floor, physics.pressure_floor), output.*, mesh.ranks, "
                         "mesh.gpu_aware_mpi, solver.backend and solver.fused_layout");
     }
     // With the config equal, grid and variables are too; the shapes are

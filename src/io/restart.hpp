@@ -53,9 +53,10 @@ void read_restart(const std::string& path, const Grid& g, const Comm& comm, cons
                   RunCounters* counters);
 
 // Keys a restarted run may change: the end (time.end, time.max_steps), the
-// outputs (output.*), the decomposition (mesh.ranks) and how the same
-// numbers are computed (solver.backend, solver.fused_layout, which give the
-// same bits, and mesh.gpu_aware_mpi).
+// outputs (output.*), the decomposition (mesh.ranks), how the same numbers
+// are computed (solver.backend, solver.fused_layout, which give the same
+// bits, and mesh.gpu_aware_mpi), and what carries on a run that broke down
+// (time.cfl, physics.density_floor, physics.pressure_floor).
 bool restart_safe_key(const std::string& dotted_key);
 
 }  // namespace ax
