@@ -82,11 +82,15 @@ KOKKOS_INLINE_FUNCTION bool van_leer_slopes_batched(const Real dl[N], const Real
 // nonzero slopes, per cell, won back half of the blast's loss for half of
 // the wave's gain (2.30-2.32e9, 3.15-3.20e9): not kept. CPUs keep a
 // division a slope (vectorised over a row of faces; the results there are
-// those of limited_slope to the bit).
+// those of limited_slope to the bit). Only up to five variables batch: the
+// seven of MHD (two more field components) spilled 348/596 bytes a thread
+// in the MHD tiles kernel (ptxas) against 64/100 with a division a slope;
+// H200, one lease: FvMhdStep/fused/256 15.3 -> 14.8-14.9 ms, the 256^3
+// Orszag-Tang run 1.05-1.06e9 -> 1.085e9 cell-updates/s.
 template <Limiter L, int N>
 KOKKOS_INLINE_FUNCTION void limited_slopes(const Real dl[N], const Real dr[N], Real s[N]) {
 #if defined(__CUDA_ARCH__) || defined(__HIP_DEVICE_COMPILE__)
-  if constexpr (L == Limiter::van_leer && N <= 7) {
+  if constexpr (L == Limiter::van_leer && N <= 5) {
 #if defined(__CUDA_ARCH__)
     // A warp whose slopes are all zero (a uniform region) skips the batch:
     // the same bits, +0 (NaN is not flat). Each lane decides only its own
