@@ -42,6 +42,10 @@ namespace {
 
 // Blocks of 256 threads per multiprocessor the flux kernel must fit on GPUs
 // (0: no register cap). 2 (128 registers) measured best on the H200: docs/fd.md.
+// With the offsets formed once a face (2026-12-05, one lease, a step of
+// FdStep/fused_lsrk4/256): 128 registers (232-276 bytes of spills) 42.8-42.9
+// ms, 168 (blocks of 128 or 192 threads, about 60 bytes) 42.5-42.6 ms, 190
+// (no spills, 8 warps a multiprocessor) 42.8 ms: within 1%, not changed.
 #ifndef ASTRONOMIX_FD_MIN_BLOCKS
 #define ASTRONOMIX_FD_MIN_BLOCKS 2
 #endif

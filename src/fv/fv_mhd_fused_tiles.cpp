@@ -139,6 +139,9 @@ void tiles(const FvOptions& opt, const Grid& g, Real a, Real b, Real c_dt, const
   // divisions (2026-12-04, one lease, a step of FvMhdStep/fused/256): this
   // form 18.0-18.2 ms, three teams for the PLM stage 18.0-18.1 ms, tiles of
   // 16 x 8 18.9 ms (16 x 8 with three teams in the PLM stage 18.3 ms).
+  // Once van Leer's seven slopes took a division each (2026-12-05; four
+  // teams spill 64-116 bytes, three none at 142-166 registers): four teams
+  // 14.7 ms, three 16.0-16.1 ms, the 40-step run 1.105e9 against 1.020e9.
   Policy policy(x.tiles_x * x.tiles_y * strips, team_size);
   policy.set_scratch_size(0, Kokkos::PerTeam(scratch));
   Kokkos::parallel_for("fv_mhd_fused_tiles", policy, KOKKOS_LAMBDA(const Team& team) {

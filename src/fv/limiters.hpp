@@ -87,10 +87,12 @@ KOKKOS_INLINE_FUNCTION bool van_leer_slopes_batched(const Real dl[N], const Real
 // in the MHD tiles kernel (ptxas) against 64/100 with a division a slope;
 // H200, one lease: FvMhdStep/fused/256 15.3 -> 14.8-14.9 ms, the 256^3
 // Orszag-Tang run 1.05-1.06e9 -> 1.085e9 cell-updates/s.
+constexpr int kVanLeerBatchedMax = 5;
+
 template <Limiter L, int N>
 KOKKOS_INLINE_FUNCTION void limited_slopes(const Real dl[N], const Real dr[N], Real s[N]) {
 #if defined(__CUDA_ARCH__) || defined(__HIP_DEVICE_COMPILE__)
-  if constexpr (L == Limiter::van_leer && N <= 5) {
+  if constexpr (L == Limiter::van_leer && N <= kVanLeerBatchedMax) {
 #if defined(__CUDA_ARCH__)
     // A warp whose slopes are all zero (a uniform region) skips the batch:
     // the same bits, +0 (NaN is not flat). Each lane decides only its own
