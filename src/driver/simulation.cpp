@@ -29,6 +29,10 @@ Grid grid_for(const Config& cfg, const Comm& comm) {
   return make_grid(cfg.nx, cfg.xmin, cfg.xmax, cfg.ghost, comm.dims, comm.coords);
 }
 
+// Whether time t has reached the end time: the last step is cut to land on
+// t_end, but a time summed over many steps may stop a rounding short of it.
+bool at_end_time(double t, double t_end) { return t >= t_end * (1 - 1e-14); }
+
 // The stop request of the wall-time limit, above any signal number.
 constexpr int kWallTimeStop = 1000;
 
@@ -223,7 +227,7 @@ void Simulation::restore(const std::string& path) {
   char when[160];
   std::snprintf(when, sizeof(when), "the checkpoint %s is at t = %.9g, step %lld", path.c_str(), double(c.time),
                 c.steps);
-  if (c.time >= cfg_.t_end * (1 - 1e-14))  // as run()'s end test
+  if (at_end_time(c.time, cfg_.t_end))
     throw ConfigError(key_at("time.end") + ": is " + real_text(double(cfg_.t_end)) + " but " + when +
                       "; give a later time.end to continue the run");
   if (cfg_.max_steps >= 0 && cfg_.max_steps <= c.steps)
@@ -268,7 +272,7 @@ RunSummary Simulation::run(const RunOptions& opt) {
   const double t0 = now_s();
   double step_wall = 0, longest_step = 0, longest_write = 0;
   auto done = [&] {
-    return time_ >= cfg_.t_end * (1 - 1e-14) || (cfg_.max_steps >= 0 && steps_ >= cfg_.max_steps);
+    return at_end_time(time_, cfg_.t_end) || (cfg_.max_steps >= 0 && steps_ >= cfg_.max_steps);
   };
   auto timed_write = [&](auto&& write) {
     const double w0 = now_s();
@@ -340,7 +344,7 @@ RunSummary Simulation::run(const RunOptions& opt) {
   if (outputs && !last_was_snapshot) s.snapshots.push_back(write_snapshot());
   s.wall_s = now_s() - t0;
 
-  s.ended_by = !s.stopped_by.empty() ? s.stopped_by : time_ >= cfg_.t_end * (1 - 1e-14) ? "time.end" : "time.max_steps";
+  s.ended_by = !s.stopped_by.empty() ? s.stopped_by : at_end_time(time_, cfg_.t_end) ? "time.end" : "time.max_steps";
   s.cells = grid_.cells_global();
   s.steps = steps_;
   s.steps_this_run = steps_ - first_step;

@@ -62,6 +62,13 @@ std::vector<hsize_t> face_dims(const Config& cfg, int d) {
   return n;
 }
 
+// This rank's part of the checksum of the cell variables (dataset 0; the
+// block's cells, nvar x nz x ny x nx, slowest first), the same on write and read.
+std::uint64_t cells_checksum(const Config& cfg, const Slab& cs, const std::vector<Real>& cells) {
+  const std::vector<hsize_t> box = {hsize_t(cfg.nvar()), cs.count[2], cs.count[1], cs.count[0]};
+  return box_checksum(0, cell_dims(cfg), {0, cs.start[2], cs.start[1], cs.start[0]}, box, box, cells.data());
+}
+
 // Dotted key -> value text of a resolved config.
 void flatten(const YAML::Node& n, const std::string& path, std::map<std::string, std::string>* out) {
   if (n.IsMap()) {
@@ -160,9 +167,7 @@ void write_restart(const std::string& path, const Grid& g, const Comm& comm, con
   }
   // The data's checksum over all ranks (io/checksum.hpp): each element is
   // written by one rank.
-  const std::vector<hsize_t> cell_box = {hsize_t(cfg.nvar()), cs.count[2], cs.count[1], cs.count[0]};
-  std::uint64_t part = box_checksum(0, cell_dims(cfg), {0, cs.start[2], cs.start[1], cs.start[0]}, cell_box,
-                                    cell_box, cells.data());
+  std::uint64_t part = cells_checksum(cfg, cs, cells);
   for (int d = 0; d < 3 && cfg.mhd; ++d) {
     const std::vector<hsize_t> box = {fs[d].count[2], fs[d].count[1], fs[d].count[0]};
     part += box_checksum(1 + d, face_dims(cfg, d), {fs[d].start[2], fs[d].start[1], fs[d].start[0]}, box, box,
@@ -276,8 +281,7 @@ void read_restart(const std::string& path, const Grid& g, const Comm& comm, cons
     read_slab(file, "cons", cell_dims(cfg), {0, cs.start[2], cs.start[1], cs.start[0]}, cell_box, cells.data(), path);
     c->has_checksum = H5Aexists(file, "DataChecksum") > 0;
     if (c->has_checksum) c->stored_checksum = read_attr<std::uint64_t>(file, "DataChecksum", H5T_NATIVE_UINT64, path);
-    c->read_checksum_part = box_checksum(0, cell_dims(cfg), {0, cs.start[2], cs.start[1], cs.start[0]}, cell_box,
-                                         cell_box, cells.data());
+    c->read_checksum_part = cells_checksum(cfg, cs, cells);
     auto hu = Kokkos::create_mirror_view(u.u);
     std::size_t at = 0;
     for (int n = 0; n < cfg.nvar(); ++n)
