@@ -222,12 +222,19 @@ def check_bad_restarts(tmp):
         byte = f.read(1)[0]
         f.seek(offset + 8 * 100 + 3)
         f.write(bytes([byte ^ 0x10]))
+    # A checkpoint of a float build (only its precision attribute differs:
+    # the refusal comes before any data is read).
+    single = os.path.join(tmp, "single.rst")
+    shutil.copy(good, single)
+    with h5py.File(single, "r+") as f:
+        f.attrs.modify("RealBytes", 4)
     text = os.path.join(tmp, "notes.rst")
     with open(text, "w") as f:
         f.write("not a checkpoint\n")
     cases = [
         (truncated, [], ["truncated.rst", "truncated or damaged"]),
         (damaged, [], ["damaged.rst", "do not match the checkpoint's checksum"]),
+        (single, [], ["single.rst", "written in another precision", "double"]),
         (os.path.join(d, "ot.out1.00000.athdf"), [], ["not an astronomix checkpoint"]),
         (text, [], ["notes.rst", "cannot open as a checkpoint", "not an HDF5 file"]),
         (os.path.join(tmp, "missing.rst"), [], ["missing.rst", "cannot open", "no such file"]),
