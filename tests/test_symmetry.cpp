@@ -59,18 +59,15 @@ TEST(Symmetry, ReflectingSedov2D) {
                                        std::string("time.integrator=") + integ});
 }
 
-// In 3D the blast stays bitwise symmetric with LLF and HLLE for every
-// limiter, and with HLLC for minmod. HLLC with van Leer or MC limiters
-// drifts from exact symmetry at the 1e-16 level after some 20 steps, in
-// cells where the momentum is exactly zero with the same sign of zero on
-// both sides (a signed-zero effect not yet traced; the right-hand side of
-// any exactly mirrored state is exactly mirrored, see Riemann.* and the 2D
-// test above).
+// In 3D every solver with every limiter. (HLLC with van Leer or MC drifted
+// by 1e-18 after 20 steps until its contact weight at a contact at rest,
+// am = 0, was made exactly 1: -bm (1 / -bm) and its mirror's bp (1 / bp)
+// rounded differently, in quiescent corner rows where both branches saw
+// am = 0.)
 TEST(Symmetry, ReflectingBlast3D) {
-  const std::vector<std::pair<const char*, const char*>> cases = {
-      {"llf", "van_leer"}, {"llf", "mc"}, {"hlle", "van_leer"}, {"hlle", "mc"}, {"hllc", "minmod"}};
-  for (const auto& [rs, lim] : cases)
-    check_symmetric("blast3d.yaml", {"mesh.cells=[16,16,16]", "mesh.upper=[0.5,0.5,0.5]",
+  for (const char* rs : {"llf", "hlle", "hllc"})
+    for (const char* lim : {"minmod", "van_leer", "mc"})
+      check_symmetric("blast3d.yaml", {"mesh.cells=[16,16,16]", "mesh.upper=[0.5,0.5,0.5]",
                                      "mesh.lower=[-0.5,-0.5,-0.5]", "boundaries.x=reflecting",
                                      "boundaries.y=reflecting", "boundaries.z=reflecting",
                                      "time.end=0.3", std::string("solver.riemann=") + rs,

@@ -108,9 +108,13 @@ KOKKOS_INLINE_FUNCTION void flux_hllc(const IdealGas& eos, const Real wl[NHYDRO]
     // With n = (am - bm) m (or (bp - am) m), 1 / m and 1 / n from one
     // division of m n; the branch on the sign of dt (am's). The mirror
     // maps one branch's n, m and weights onto the other's bitwise.
+    // A contact at rest (dt = 0) takes the left branch in the face and in
+    // its mirror image alike: there n is (bp - bm) m, which the mirror maps
+    // onto itself, so that 1 / m is the same on both sides, and the weights
+    // are set to 0 and 1 exactly below.
     Real n, c_num;
     if (dt >= Real(0)) {
-      n = math::mul_add(-bm, m, dt);
+      n = dt == Real(0) ? (bp - bm) * m : math::mul_add(-bm, m, dt);
       c_num = (-bm) * m;
     } else {
       n = math::mul_add(bp, m, -dt);
@@ -122,7 +126,7 @@ KOKKOS_INLINE_FUNCTION void flux_hllc(const IdealGas& eos, const Real wl[NHYDRO]
     cp = math::fmax((mr * tl + ml * tr) * inv_m, Real(0));  // contact pressure
     left = dt >= Real(0);
     wgt = (left ? dt : -dt) * inv_n;
-    wgt_c = c_num * inv_n;
+    wgt_c = dt == Real(0) ? Real(1) : c_num * inv_n;
   } else {
     const Real inv_m = Real(1) / m;
     am = dt * inv_m;
@@ -131,7 +135,10 @@ KOKKOS_INLINE_FUNCTION void flux_hllc(const IdealGas& eos, const Real wl[NHYDRO]
     if (left) {
       const Real inv = Real(1) / (am - bm);
       wgt = am * inv;
-      wgt_c = -bm * inv;
+      // A contact at rest (am = 0, in both the face and its mirror image)
+      // takes the left branch on both sides, where -bm (1 / -bm) would be 1
+      // to a rounding that differs from its mirror's bp (1 / bp): exactly 1.
+      wgt_c = am == Real(0) ? Real(1) : -bm * inv;
     } else {
       const Real inv = Real(1) / (bp - am);
       wgt = -am * inv;
