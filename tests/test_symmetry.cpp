@@ -67,11 +67,11 @@ TEST(Symmetry, ReflectingSedov2D) {
 TEST(Symmetry, ReflectingBlast3D) {
   for (const char* rs : {"llf", "hlle", "hllc"})
     for (const char* lim : {"minmod", "van_leer", "mc"})
-      check_symmetric("blast3d.yaml", {"mesh.cells=[16,16,16]", "mesh.upper=[0.5,0.5,0.5]",
-                                     "mesh.lower=[-0.5,-0.5,-0.5]", "boundaries.x=reflecting",
-                                     "boundaries.y=reflecting", "boundaries.z=reflecting",
-                                     "time.end=0.3", std::string("solver.riemann=") + rs,
-                                     std::string("solver.limiter=") + lim});
+      check_symmetric("blast3d.yaml",
+                      {"mesh.cells=[16,16,16]", "mesh.upper=[0.5,0.5,0.5]",
+                       "mesh.lower=[-0.5,-0.5,-0.5]", "boundaries.x=reflecting",
+                       "boundaries.y=reflecting", "boundaries.z=reflecting", "time.end=0.3",
+                       std::string("solver.riemann=") + rs, std::string("solver.limiter=") + lim});
 }
 
 // The Orszag-Tang vortex is point symmetric about the origin: rho and p at
