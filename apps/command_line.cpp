@@ -5,6 +5,7 @@
 #include <iostream>
 
 #include "config/config_error.hpp"
+#include "io/restart.hpp"
 
 namespace ax {
 
@@ -92,8 +93,8 @@ int parse_command_line(int argc, char** argv, bool print, CommandLine* cl) {
   run->add_flag("--no-memory-check", no_memory_check,
                 "start even if the memory the run needs exceeds what the node or GPU has free");
   run->add_option("--restart", cl->restart,
-                  "continue from a checkpoint (<basename>.NNNNN.rst or .final.rst) of this config; "
-                  "time.end, time.max_steps, time.cfl, the floors, output.*, mesh.ranks and solver.backend may change")
+                  "continue from a checkpoint (<basename>.NNNNN.rst or .final.rst) of this config; " +
+                      ax::restart_safe_keys_text() + " may change")
       ->type_name("FILE")
       ->excludes(overwrite);
   std::string wall_time;

@@ -8,6 +8,7 @@
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
+#include <iterator>
 #include <map>
 #include <set>
 #include <vector>
@@ -133,14 +134,31 @@ void read_slab(hid_t file, const char* name, const std::vector<hsize_t>& dims, c
 
 }  // namespace
 
+namespace {
+// time.cfl and the floors too: lowering the CFL number, or raising a floor,
+// and continuing is how a run that broke down is carried on (as Athena++
+// allows); the continued run then differs from the first by design.
+// "output." stands for every key of the section.
+const char* const kRestartSafeKeys[] = {"time.end",        "time.max_steps",     "time.cfl",
+                                        "physics.density_floor", "physics.pressure_floor", "output.",
+                                        "mesh.ranks",      "mesh.gpu_aware_mpi", "solver.backend",
+                                        "solver.fused_layout"};
+}  // namespace
+
 bool restart_safe_key(const std::string& key) {
-  // time.cfl and the floors too: lowering the CFL number, or raising a
-  // floor, and continuing is how a run that broke down is carried on (as
-  // Athena++ allows); the continued run then differs from the first by design.
-  static const std::set<std::string> exact = {"time.end",           "time.max_steps",     "time.cfl",
-                                              "physics.density_floor", "physics.pressure_floor", "mesh.ranks",
-                                              "mesh.gpu_aware_mpi", "solver.backend",     "solver.fused_layout"};
-  return exact.count(key) > 0 || key.rfind("output.", 0) == 0;
+  for (const std::string k : kRestartSafeKeys)
+    if (k.back() == '.' ? key.rfind(k, 0) == 0 : key == k) return true;
+  return false;
+}
+
+std::string restart_safe_keys_text() {
+  std::string text;
+  const std::size_t n = std::size(kRestartSafeKeys);
+  for (std::size_t i = 0; i < n; ++i) {
+    const std::string k = kRestartSafeKeys[i];
+    text += (i == 0 ? "" : i + 1 == n ? " and " : ", ") + (k.back() == '.' ? k + "*" : k);
+  }
+  return text;
 }
 
 void write_restart(const std::string& path, const Grid& g, const Comm& comm, const Config& cfg, const State& u,
@@ -269,9 +287,7 @@ void read_restart(const std::string& path, const Grid& g, const Comm& comm, cons
       const auto where = cfg.key_where.find(key);
       throw ConfigError((where == cfg.key_where.end() ? cfg.file + ": " + key : where->second) + ": is " + is +
                         " but the checkpoint " + path + " was made with " + was +
-                        "; a restart may change only time.end, time.max_steps, time.cfl, the floors "
-                        "(physics.density_floor, physics.pressure_floor), output.*, mesh.ranks, "
-                        "mesh.gpu_aware_mpi, solver.backend and solver.fused_layout");
+                        "; a restart may change only " + restart_safe_keys_text());
     }
     // With the config equal, grid and variables are too; the shapes are
     // checked again as the datasets are read.

@@ -58,5 +58,8 @@ void read_restart(const std::string& path, const Grid& g, const Comm& comm, cons
 // bits, and mesh.gpu_aware_mpi), and what carries on a run that broke down
 // (time.cfl, physics.density_floor, physics.pressure_floor).
 bool restart_safe_key(const std::string& dotted_key);
+// The same keys as a phrase ("time.end, ..., output.* and ..."), for the
+// refusal message and --help.
+std::string restart_safe_keys_text();
 
 }  // namespace ax
