@@ -11,30 +11,58 @@
 namespace ax {
 
 int fd_fused_slab_count(const Grid& g) {
-  // Two slabs halve the face array; thinner blocks are not worth splitting.
-  // z must not be the last axis swept (a z-only run): its stencil crosses
-  // slabs, so a slab could not finish in place.
-  return g.active(2) && (g.active(0) || g.active(1)) && g.nx[2] >= 16 ? 2 : 1;
+  // Slabs of at least 8 planes (a slab's z-stencil must not reach two slabs
+  // back, which would be finished already: depth >= 3), at most 8 of them:
+  // four face planes a cell plane (z twice, y, x) in 1/8 of the domain is
+  // the half of the state the one face array of an axis used to take.
+  if (!g.active(2) || !(g.active(0) || g.active(1))) return 1;
+  const int slabs = g.nx[2] / 8;
+  return slabs < 1 ? 1 : slabs > 8 ? 8 : slabs;
 }
 
 namespace {
 
-// z-planes of faces one slab needs.
-int fd_fused_face_planes(const Grid& g, const FdFusedPlan& plan) {
-  const int depth = (g.nx[2] + plan.slabs - 1) / plan.slabs;
-  return g.active(2) ? depth + 1 : 1;
+int fd_fused_slab_depth(const Grid& g, const FdFusedPlan& plan) { return (g.nx[2] + plan.slabs - 1) / plan.slabs; }
+
+// Where a slab's face fluxes lie in the face array: the first plane of each
+// axis' faces (-1 where the axis is inactive). z-faces take depth + 1
+// planes (the slab's lower and upper faces) in two buffers, the slab's and
+// the next one's; y and x one plane a cell plane.
+struct SlabFaces {
+  int z[2] = {-1, -1};
+  int y = -1, x = -1;
+  int planes = 0;  // in all
+};
+
+SlabFaces slab_faces(const Grid& g, const FdFusedPlan& plan) {
+  SlabFaces f;
+  const int depth = g.active(2) ? fd_fused_slab_depth(g, plan) : 1;
+  if (g.active(2)) {
+    f.z[0] = 0;
+    f.z[1] = depth + 1;
+    f.planes = 2 * (depth + 1);
+  }
+  if (g.active(1)) {
+    f.y = f.planes;
+    f.planes += depth;
+  }
+  if (g.active(0)) {
+    f.x = f.planes;
+    f.planes += depth;
+  }
+  return f;
 }
 
 }  // namespace
 
 Array4 fd_fused_face_array(const Grid& g, const FdFusedPlan& plan) {
   return Array4(Kokkos::view_alloc(Kokkos::WithoutInitializing, std::string("fd_fused_faces")), NHYDRO,
-                fd_fused_face_planes(g, plan), g.extent(1), g.extent(0));
+                slab_faces(g, plan).planes, g.extent(1), g.extent(0));
 }
 
 std::int64_t fd_fused_face_bytes(const Grid& g, const FdFusedPlan& plan) {
   if (plan.segments) return 0;
-  return std::int64_t(NHYDRO) * fd_fused_face_planes(g, plan) * g.extent(1) * g.extent(0) *
+  return std::int64_t(NHYDRO) * slab_faces(g, plan).planes * g.extent(1) * g.extent(0) *
          std::int64_t(sizeof(Real));
 }
 
@@ -74,8 +102,9 @@ Box face_box(const Grid& g, int d, SlabRange s) {
 // primitives and flux fewer times, ran 35-40% slower on the H200 from
 // register spills and made no difference on CPUs; see docs/fd.md.)
 template <WenoWeights W, EigenAverage A>
-void face_fluxes(const FdOptions& opt, const Grid& g, int d, SlabRange s, const Array4& u, const Array4& faces) {
-  const int k0 = s.k0;
+void face_fluxes(const FdOptions& opt, const Grid& g, int d, SlabRange s, const Array4& u, const Array4& faces,
+                 int plane) {
+  const int k0 = s.k0 - plane;  // face plane of the slab's first z-plane: plane
   // Cell m of the stencil and variable n lie (m - 3) sd + slot(n) sv from
   // the face's cell: the offsets formed once, not a 4D index for each of
   // the 30 loads. PTX integer instructions 403 -> 201 a face; H200, one
@@ -97,37 +126,38 @@ void face_fluxes(const FdOptions& opt, const Grid& g, int d, SlabRange s, const 
   });
 }
 
-void accumulate(const Grid& g, int d, SlabRange s, bool first, Real A, Real dtdx, const Array4& faces,
-                const Array4& kacc) {
-  const int di = d == 0, dj = d == 1, dk = d == 2, k0 = s.k0;
-  Box b = g.interior();
-  b.kb = s.k0;
-  b.ke = s.k1;
-  par_for("fd_fused_divergence", b, KOKKOS_LAMBDA(int k, int j, int i) {
-    for (int n = 0; n < NHYDRO; ++n) {
-      const Real dv = flux_difference(dtdx, faces(n, k - k0, j, i), faces(n, k - k0 + dk, j + dj, i + di));
-      kacc(n, k, j, i) = first ? start_increment(A, kacc(n, k, j, i), dv) : kacc(n, k, j, i) + dv;
-    }
-  });
-}
-
-// Divergence of the last axis, folded with the end of the stage.
-long long accumulate_and_finish(const FdOptions& opt, const Grid& g, int d, SlabRange s, bool first,
-                                const Stage& st, Real dtdx, bool store_k, const Floors& floors,
-                                const Array4& faces, const Array4& kacc, const Array4& u0, const Array4& in,
-                                const Array4& out, const Array4& r) {
-  const int di = d == 0, dj = d == 1, dk = d == 2, k0 = s.k0;
+// The slab's K from the face fluxes of all axes, z, y, x (the native
+// path's order, so the same bits), and the end of the stage: R, out, the
+// floors. K is written back only when the 2N scheme reads it next stage.
+// Why one kernel: a divergence kernel an axis read and wrote K three times
+// a stage; on the H200 they took 13.4 of 42.6 ms a 256^3 step, against
+// 28.9 ms for the face kernels (kernel timer, docs/fd.md).
+long long divergence_and_finish(const FdOptions& opt, const Grid& g, SlabRange s, const SlabFaces& at, int zb,
+                                const Stage& st, Real dt, bool store_k, const Floors& floors, const Array4& faces,
+                                const Array4& kacc, const Array4& u0, const Array4& in, const Array4& out,
+                                const Array4& r) {
   const bool read_u0 = stage_reads_u0(st), read_r = stage_reads_r(st);
   const IdealGas eos = opt.eos;
+  const Real A = st.A, dtdz = dt / g.dx[2], dtdy = dt / g.dx[1], dtdx = dt / g.dx[0];
+  const bool az = at.z[zb] >= 0, ay = at.y >= 0, ax = at.x >= 0;
+  const int fz = at.z[zb] - s.k0, fy = at.y - s.k0, fx = at.x - s.k0;  // face plane of cell plane k: f + k
   Box b = g.interior();
   b.kb = s.k0;
   b.ke = s.k1;
   return par_count("fd_fused_divergence_finish", b, KOKKOS_LAMBDA(int k, int j, int i) {
     Real kv[NHYDRO];
     for (int n = 0; n < NHYDRO; ++n) {
-      const Real dv = flux_difference(dtdx, faces(n, k - k0, j, i), faces(n, k - k0 + dk, j + dj, i + di));
-      kv[n] = first ? start_increment(st.A, kacc(n, k, j, i), dv) : kacc(n, k, j, i) + dv;
-      if (store_k) kacc(n, k, j, i) = kv[n];
+      Real v = Real(0);
+      bool started = false;
+      auto add = [&](Real dv) {
+        v = started ? v + dv : start_increment(A, kacc(n, k, j, i), dv);
+        started = true;
+      };
+      if (az) add(flux_difference(dtdz, faces(n, fz + k, j, i), faces(n, fz + k + 1, j, i)));
+      if (ay) add(flux_difference(dtdy, faces(n, fy + k, j, i), faces(n, fy + k, j + 1, i)));
+      if (ax) add(flux_difference(dtdx, faces(n, fx + k, j, i), faces(n, fx + k, j, i + 1)));
+      kv[n] = v;
+      if (store_k) kacc(n, k, j, i) = v;
     }
     return finish_stage_cell<NHYDRO>(st, read_u0, read_r, eos, floors, u0, in, r, out, kv, k, j, i);
   });
@@ -138,25 +168,25 @@ long long accumulate_and_finish(const FdOptions& opt, const Grid& g, int d, Slab
 long long fd_stage_fused(const FdOptions& opt, const Grid& g, const FdFusedPlan& plan, const Stage& st,
                          Real dt, const Floors& floors, const Array4& u0, const Array4& in,
                          const Array4& out, const Array4& r, const Array4& k, const Array4& faces) {
-  int last = 0;
-  while (!g.active(last)) ++last;  // axes run z, y, x: the last is the lowest active one
-  const int depth = (g.nx[2] + plan.slabs - 1) / plan.slabs;
+  const SlabFaces at = slab_faces(g, plan);
+  const int depth = fd_fused_slab_depth(g, plan);
+  auto slab = [&](int sl) { return SlabRange{g.is(2) + sl * depth, std::min(g.is(2) + (sl + 1) * depth, g.ie(2))}; };
+  auto fluxes = [&](int d, int sl, int plane) {
+    with_weno_options(opt, [&](auto W, auto A) {
+      face_fluxes<decltype(W)::value, decltype(A)::value>(opt, g, d, slab(sl), in, faces, plane);
+    });
+  };
+  // Slab by slab, each finished in place (out may be in) as soon as its
+  // faces are known. A slab's z-faces read three planes of the slabs
+  // beside it, so the next slab's are formed before this one is finished.
   long long hits = 0;
-  bool first = true;
-  for (int d = 2; d >= 0; --d) {
-    if (!g.active(d)) continue;
-    const Real dtdx = dt / g.dx[d];
-    for (int sl = 0; sl < plan.slabs; ++sl) {
-      const SlabRange s{g.is(2) + sl * depth, std::min(g.is(2) + (sl + 1) * depth, g.ie(2))};
-      with_weno_options(opt, [&](auto W, auto A) {
-        face_fluxes<decltype(W)::value, decltype(A)::value>(opt, g, d, s, in, faces);
-      });
-      if (d == last)
-        hits += accumulate_and_finish(opt, g, d, s, first, st, dtdx, plan.store_k, floors, faces, k, u0, in, out, r);
-      else
-        accumulate(g, d, s, first, st.A, dtdx, faces, k);
-    }
-    first = false;
+  if (g.active(2)) fluxes(2, 0, at.z[0]);
+  for (int sl = 0; sl < plan.slabs; ++sl) {
+    if (g.active(1)) fluxes(1, sl, at.y);
+    if (g.active(0)) fluxes(0, sl, at.x);
+    if (g.active(2) && sl + 1 < plan.slabs) fluxes(2, sl + 1, at.z[(sl + 1) % 2]);
+    hits += divergence_and_finish(opt, g, slab(sl), at, sl % 2, st, dt, plan.store_k, floors, faces, k, u0, in,
+                                  out, r);
   }
   return hits;
 }
