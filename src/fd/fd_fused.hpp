@@ -1,15 +1,14 @@
-// Fused FD WENO5 stage: per axis, one kernel computes the characteristic
-// WENO flux of every face in registers (weno_face_flux, halo 3) into a face
-// array, and one kernel accumulates its divergence into the increment K in
-// place (halo 1). The last axis' kernel also finishes the stage (R, out,
-// floors), so K is neither re-read nor, unless the 2N scheme needs it,
+// Fused FD WENO5 stage, slab by slab of z-planes: per axis one kernel
+// computes the characteristic WENO flux of every face of the slab in
+// registers (weno_face_flux, halo 3) into a face array, then one kernel
+// forms K from the flux differences of all axes and finishes the stage (R,
+// out, floors), so K is neither re-read nor, unless the 2N scheme needs it,
 // written back.
 //
-// Memory: besides the state and K, only the face array of one axis for one
-// slab of z-planes (3D runs are processed in two slabs: half the domain).
-// Axes run z, y, x: the last (x) sweep touches one z-plane at a time, so a
-// slab can finish its stage in place (out == in) while the next slab still
-// reads unchanged cells.
+// Memory: besides the state and K, the face array of one slab: z-faces for
+// it and the next slab (the next one's are formed before this slab is
+// finished in place, out == in, since their stencil reaches into it), y-
+// and x-faces for it; at most eight slabs of at least eight planes.
 //
 // The segments layout (solver.fused_layout: tiles; fd_fused_segments.cpp)
 // is the GPU form: one team kernel per axis with each cell converted once
@@ -24,7 +23,7 @@
 namespace ax {
 
 struct FdFusedPlan {
-  int slabs = 1;     // z-slabs (3D)
+  int slabs = 1;     // z-slabs (3D with x or y active)
   bool store_k = false;  // keep K after the stage (2N schemes read it next stage)
   bool segments = false;  // the team kernels (no face array, no slabs)
 };
