@@ -248,6 +248,28 @@ TEST(Fused, FloorCountsMatchNative) {
     EXPECT_EQ(floor_hits_of("sod.yaml", sets, "fused", layout, &path), native) << "fused " << layout;
 }
 
+// FD hydro likewise: the fused faces layout adds its counts on the device
+// and the driver reads them once (FdHydro::take_device_floor_hits); in 3D
+// over several slabs.
+TEST(Fused, FdFloorCountsMatchNative) {
+  const std::vector<std::vector<std::string>> cases = {
+      {"mesh.cells=[64,1,1]", "problem.left_velocity=-2", "problem.right_velocity=2"},
+      {"mesh.cells=[8,8,32]", "problem.direction=z", "boundaries.z=outflow",
+       "problem.left_velocity=-2", "problem.right_velocity=2"}};
+  for (const std::vector<std::string>& c : cases) {
+    std::vector<std::string> sets = {"time.max_steps=20",         "physics.pressure_floor=0.1",
+                                     "solver.family=fd",          "time.integrator=lsrk4",
+                                     "problem.right_density=1",   "problem.left_pressure=0.4",
+                                     "problem.right_pressure=0.4"};
+    sets.insert(sets.end(), c.begin(), c.end());
+    std::string path;
+    const long long native = floor_hits_of("sod.yaml", sets, "native", "auto", &path);
+    EXPECT_GE(native, 20) << c[0];  // every step
+    EXPECT_EQ(floor_hits_of("sod.yaml", sets, "fused", "cells", &path), native) << c[0];
+    EXPECT_EQ(path, "fused");
+  }
+}
+
 // FV MHD with floors hit: the fused finish writes the hydro variables back
 // only where a floor was hit (fv_mhd_fused.cpp); counts and states as native.
 TEST(Fused, MhdFloorsMatchNative) {

@@ -132,10 +132,12 @@ void face_fluxes(const FdOptions& opt, const Grid& g, int d, SlabRange s, const 
 // Why one kernel: a divergence kernel an axis read and wrote K three times
 // a stage; on the H200 they took 13.4 of 42.6 ms a 256^3 step, against
 // 28.9 ms for the face kernels (kernel timer, docs/fd.md).
-long long divergence_and_finish(const FdOptions& opt, const Grid& g, SlabRange s, const SlabFaces& at, int zb,
-                                const Stage& st, Real dt, bool store_k, const Floors& floors, const Array4& faces,
-                                const Array4& kacc, const Array4& u0, const Array4& in, const Array4& out,
-                                const Array4& r) {
+// Floor activations are added to `hits` on the device: the host does not
+// wait for each slab's kernel (a read of the count would stop it there).
+void divergence_and_finish(const FdOptions& opt, const Grid& g, SlabRange s, const SlabFaces& at, int zb,
+                           const Stage& st, Real dt, bool store_k, const Floors& floors, const Array4& faces,
+                           const Array4& kacc, const Array4& u0, const Array4& in, const Array4& out,
+                           const Array4& r, const DeviceCount& hits) {
   const bool read_u0 = stage_reads_u0(st), read_r = stage_reads_r(st);
   const IdealGas eos = opt.eos;
   const Real A = st.A, dtdz = dt / g.dx[2], dtdy = dt / g.dx[1], dtdx = dt / g.dx[0];
@@ -144,7 +146,7 @@ long long divergence_and_finish(const FdOptions& opt, const Grid& g, SlabRange s
   Box b = g.interior();
   b.kb = s.k0;
   b.ke = s.k1;
-  return par_count("fd_fused_divergence_finish", b, KOKKOS_LAMBDA(int k, int j, int i) {
+  par_count_into("fd_fused_divergence_finish", b, hits, KOKKOS_LAMBDA(int k, int j, int i) {
     Real kv[NHYDRO];
     for (int n = 0; n < NHYDRO; ++n) {
       Real v = Real(0);
@@ -165,9 +167,9 @@ long long divergence_and_finish(const FdOptions& opt, const Grid& g, SlabRange s
 
 }  // namespace
 
-long long fd_stage_fused(const FdOptions& opt, const Grid& g, const FdFusedPlan& plan, const Stage& st,
-                         Real dt, const Floors& floors, const Array4& u0, const Array4& in,
-                         const Array4& out, const Array4& r, const Array4& k, const Array4& faces) {
+void fd_stage_fused(const FdOptions& opt, const Grid& g, const FdFusedPlan& plan, const Stage& st, Real dt,
+                    const Floors& floors, const Array4& u0, const Array4& in, const Array4& out, const Array4& r,
+                    const Array4& k, const Array4& faces, const DeviceCount& hits) {
   const SlabFaces at = slab_faces(g, plan);
   const int depth = fd_fused_slab_depth(g, plan);
   auto slab = [&](int sl) { return SlabRange{g.is(2) + sl * depth, std::min(g.is(2) + (sl + 1) * depth, g.ie(2))}; };
@@ -179,16 +181,14 @@ long long fd_stage_fused(const FdOptions& opt, const Grid& g, const FdFusedPlan&
   // Slab by slab, each finished in place (out may be in) as soon as its
   // faces are known. A slab's z-faces read three planes of the slabs
   // beside it, so the next slab's are formed before this one is finished.
-  long long hits = 0;
   if (g.active(2)) fluxes(2, 0, at.z[0]);
   for (int sl = 0; sl < plan.slabs; ++sl) {
     if (g.active(1)) fluxes(1, sl, at.y);
     if (g.active(0)) fluxes(0, sl, at.x);
     if (g.active(2) && sl + 1 < plan.slabs) fluxes(2, sl + 1, at.z[(sl + 1) % 2]);
-    hits += divergence_and_finish(opt, g, slab(sl), at, sl % 2, st, dt, plan.store_k, floors, faces, k, u0, in,
-                                  out, r);
+    divergence_and_finish(opt, g, slab(sl), at, sl % 2, st, dt, plan.store_k, floors, faces, k, u0, in, out, r,
+                          hits);
   }
-  return hits;
 }
 
 }  // namespace ax

@@ -16,6 +16,7 @@
 #pragma once
 
 #include "backend/grid.hpp"
+#include "backend/loops.hpp"
 #include "time/stages.hpp"
 #include "fd/fd_options.hpp"
 #include "hydro/floors.hpp"
@@ -33,10 +34,11 @@ Array4 fd_fused_face_array(const Grid& g, const FdFusedPlan& plan);
 std::int64_t fd_fused_face_bytes(const Grid& g, const FdFusedPlan& plan);  // without allocating
 int fd_fused_slab_count(const Grid& g);
 
-// One stage: K = A K + dt L(in), then R / out / floors (time/stages.hpp).
-long long fd_stage_fused(const FdOptions& opt, const Grid& g, const FdFusedPlan& plan, const Stage& st,
-                         Real dt, const Floors& floors, const Array4& u0, const Array4& in,
-                         const Array4& out, const Array4& r, const Array4& k, const Array4& faces);
+// One stage: K = A K + dt L(in), then R / out / floors (time/stages.hpp);
+// the floor activations are added to `hits` on the device.
+void fd_stage_fused(const FdOptions& opt, const Grid& g, const FdFusedPlan& plan, const Stage& st, Real dt,
+                    const Floors& floors, const Array4& u0, const Array4& in, const Array4& out, const Array4& r,
+                    const Array4& k, const Array4& faces, const DeviceCount& hits);
 // The same stage in the segments layout.
 long long fd_stage_fused_segments(const FdOptions& opt, const Grid& g, const FdFusedPlan& plan, const Stage& st,
                                   Real dt, const Floors& floors, const Array4& u0, const Array4& in,

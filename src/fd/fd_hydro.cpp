@@ -54,7 +54,10 @@ FdHydro::FdHydro(const Config& cfg, const Grid& grid)
   k_ = grid.make_array("fd_k", NHYDRO);
   Kokkos::deep_copy(k_, Real(0));
   if (!fused()) native_ = std::make_unique<FdNativeWorkspace>(grid);
-  else if (!plan_.segments) faces_ = fd_fused_face_array(grid, plan_);
+  else if (!plan_.segments) {
+    faces_ = fd_fused_face_array(grid, plan_);
+    hits_ = DeviceCount("fd_fused_floor_hits");
+  }
 }
 
 std::string FdHydro::scheme() const {
@@ -73,11 +76,15 @@ std::int64_t FdHydro::array_bytes() const {
   return bytes;
 }
 
+long long FdHydro::take_device_floor_hits() { return hits_.data() ? take_count(hits_) : 0; }
+
 long long FdHydro::stage(const Stage& st, Real dt, const StageBuffers& b) {
   if (fused() && plan_.segments)
     return fd_stage_fused_segments(opt_, grid_, plan_, st, dt, floors_, b.u0.u, b.in.u, b.out.u, b.r.u, k_);
-  if (fused())
-    return fd_stage_fused(opt_, grid_, plan_, st, dt, floors_, b.u0.u, b.in.u, b.out.u, b.r.u, k_, faces_);
+  if (fused()) {
+    fd_stage_fused(opt_, grid_, plan_, st, dt, floors_, b.u0.u, b.in.u, b.out.u, b.r.u, k_, faces_, hits_);
+    return 0;  // counted in hits_
+  }
   fd_increment_native(opt_, grid_, dt, st.A, b.in.u, k_, *native_);
   // The end of the stage as its own kernel (the fused path folds it into
   // the last divergence).

@@ -31,6 +31,7 @@ class FdHydro final : public HydroSolver {
   std::int64_t array_bytes() const override;
   std::string scheme() const override;
   const char* family() const override { return "fd"; }
+  long long take_device_floor_hits() override;
 
  private:
   FdOptions opt_;
@@ -38,7 +39,8 @@ class FdHydro final : public HydroSolver {
   Floors floors_;
   FdFusedPlan plan_;
   Array4 k_;      // the stage increment K = dt L (+ A K)
-  Array4 faces_;  // fused: face fluxes of one axis and slab
+  Array4 faces_;  // fused: face fluxes of one slab
+  DeviceCount hits_;  // fused faces layout: floor activations of whole stages, not yet taken
   std::unique_ptr<FdNativeWorkspace> native_;
 };
 
