@@ -1,6 +1,8 @@
 // The building blocks of the FD solver on their own: the Euler
 // eigen-structure (src/fd/euler_eigen.hpp), the WENO5 flux of a smooth
-// profile, and the order of every Runge-Kutta table (time/stages.hpp).
+// profile, the doubled split differences and halved projection factors
+// against their textbook forms, and the order of every Runge-Kutta table
+// (time/stages.hpp).
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -91,12 +93,14 @@ TEST(FdScheme, LinearWeightsGiveTheFifthOrderUpwindFlux) {
     double f[5], d[4];
     for (int m = 0; m < 5; ++m) f[m] = std::sin((m - 2) * h);
     for (int m = 0; m < 4; ++m) d[m] = f[m + 1] - f[m];
-    Real w0, w2;
-    weno_weights<WenoWeights::js>(Real(d[0]), Real(d[1]), Real(d[2]), Real(d[3]), Real(1e30), w0, w2);
+    // The solver carries the differences doubled (weno.hpp).
+    Real w0, w2, dd[4];
+    for (int m = 0; m < 4; ++m) dd[m] = Real(2 * d[m]);
+    weno_weights<WenoWeights::js>(dd[0], dd[1], dd[2], dd[3], Real(1e30), w0, w2);
     EXPECT_NEAR(w0, 0.1, 1e-12);
     EXPECT_NEAR(w2, 0.3, 1e-12);
-    const double fhat = central4(Real(f[1]), Real(f[2]), Real(f[3]), Real(f[4])) -
-                        weno_phi(w0, w2, Real(d[0]), Real(d[1]), Real(d[2]), Real(d[3]));
+    const double fhat =
+        central4(Real(f[1]), Real(f[2]), Real(f[3]), Real(f[4])) - weno_phi(w0, w2, dd[0], dd[1], dd[2], dd[3]);
     // The flux H whose differences are exact derivatives,
     // H(x + h/2) - H(x - h/2) = h f'(x), is H = h sin(x) / (2 sin(h/2));
     // at the face x = h/2 it is h/2.
@@ -107,6 +111,85 @@ TEST(FdScheme, LinearWeightsGiveTheFifthOrderUpwindFlux) {
       EXPECT_GE(std::log2(prev / err), 4.7);
     }
     prev = err;
+  }
+}
+
+// The textbook weights (Jiang & Shu's indicators times 12, one division)
+// and phi of the split differences a..d, against weno.hpp's forms, which
+// take the differences doubled: the same bits, for both kinds of weights,
+// over differences from rough to smooth and epsilon from 1e-40 to 1e-6.
+template <WenoWeights W>
+void textbook_weights(Real a, Real b, Real c, Real d, Real eps, Real& w0, Real& w2) {
+  const Real ab = a - b, a3b = math::mul_add(Real(-3), b, a);
+  const Real bc = b - c, bpc = b + c;
+  const Real cd = c - d, c3d = math::mul_add(Real(3), c, -d);
+  const Real is0 = math::mul_add(Real(13) * ab, ab, Real(3) * a3b * a3b);
+  const Real is1 = math::mul_add(Real(13) * bc, bc, Real(3) * bpc * bpc);
+  const Real is2 = math::mul_add(Real(13) * cd, cd, Real(3) * c3d * c3d);
+  const Real e0 = eps + is0, e1 = eps + is1, e2 = eps + is2;
+  Real a0, a1, a2;
+  if constexpr (W == WenoWeights::z) {
+    const Real tau = math::fabs(is0 - is2);
+    a0 = (e0 + tau) * (e1 * e2);
+    a1 = Real(6) * ((e1 + tau) * (e0 * e2));
+    a2 = Real(3) * ((e2 + tau) * (e0 * e1));
+  } else {
+    const Real s0 = e0 * e0, s1 = e1 * e1, s2 = e2 * e2;
+    a0 = s1 * s2;
+    a1 = Real(6) * (s0 * s2);
+    a2 = Real(3) * (s0 * s1);
+  }
+  const Real inv = Real(1) / (a0 + a1 + a2);
+  w0 = a0 * inv;
+  w2 = a2 * inv;
+}
+
+template <WenoWeights W>
+void expect_doubled_form_is_textbook() {
+  std::mt19937 rng(5);
+  std::uniform_real_distribution<double> u(-1, 1), scale(-12, 2), e(-40, -6);
+  for (int trial = 0; trial < 20000; ++trial) {
+    const Real s = Real(std::pow(10.0, scale(rng))), eps = Real(std::pow(10.0, e(rng)));
+    Real x[4];
+    for (Real& v : x) v = s * Real(u(rng));
+    if (trial % 4 == 0) x[3] = x[2] = x[1] = x[0];  // smooth: the indicators vanish
+    Real t0, t2, w0, w2;
+    textbook_weights<W>(x[0], x[1], x[2], x[3], eps, t0, t2);
+    weno_weights<W>(2 * x[0], 2 * x[1], 2 * x[2], 2 * x[3], eps, w0, w2);
+    ASSERT_EQ(w0, t0) << "trial " << trial;
+    ASSERT_EQ(w2, t2) << "trial " << trial;
+    const Real phi = math::mul_add(t0 * ((x[0] - x[1]) - (x[1] - x[2])), Real(1) / Real(3),
+                                   (t2 - Real(0.5)) * ((x[1] - x[2]) - (x[2] - x[3])) * (Real(1) / Real(6)));
+    ASSERT_EQ(weno_phi(w0, w2, 2 * x[0], 2 * x[1], 2 * x[2], 2 * x[3]), phi) << "trial " << trial;
+  }
+}
+
+TEST(FdScheme, DoubledSplitDifferencesGiveTheTextbookWeightsBitwise) {
+  expect_doubled_form_is_textbook<WenoWeights::js>();
+  expect_doubled_form_is_textbook<WenoWeights::z>();
+}
+
+// to_characteristic with the halved factors of EigenSystem against the
+// textbook rows with b1 = (gamma - 1) / c^2, b2 = b1 q^2 / 2: the same bits.
+TEST(FdScheme, ProjectionWithHalvedFactorsIsTheTextbookOne) {
+  const IdealGas eos(Real(1.4));
+  std::mt19937 rng(13);
+  std::uniform_real_distribution<double> x(-10, 10);
+  for (int trial = 0; trial < 2000; ++trial) {
+    Real wl[NHYDRO], wr[NHYDRO], ul[NHYDRO], ur[NHYDRO], v[NHYDRO], w[NHYDRO];
+    random_state(rng, eos, wl, ul);
+    random_state(rng, eos, wr, ur);
+    for (Real& c : v) c = Real(x(rng));
+    const EigenSystem e = eigensystem_arithmetic(eos, wl, wr);
+    const Real inv_c = Real(1) / e.c;
+    const Real b1 = eos.gm1 * (inv_c * inv_c), b2 = b1 * e.q2h;
+    const Real p = b1 * (math::mul_add(e.ut2, v[3], math::mul_add(e.un, v[1], e.ut1 * v[2])) - v[4]);
+    const Real s = math::mul_add(e.un, v[0], -v[1]) * inv_c;
+    const Real base = math::mul_add(b2, v[0], -p);
+    const Real textbook[NHYDRO] = {Real(0.5) * (base + s), v[0] - base, math::mul_add(-e.ut1, v[0], v[2]),
+                                   math::mul_add(-e.ut2, v[0], v[3]), Real(0.5) * (base - s)};
+    to_characteristic(e, v, w);
+    for (int n = 0; n < NHYDRO; ++n) ASSERT_EQ(w[n], textbook[n]) << "trial " << trial << " field " << n;
   }
 }
 

@@ -56,7 +56,7 @@ constexpr int kEigenVals = 9, kAlpha = kEigenVals, kFaceVals = kEigenVals + 3;
 constexpr int kDiffVals = kSegmentDiffVals<NHYDRO>;  // dw, dg of the five differences
 constexpr int dw_slot(int m, int s) { return segment_dw_slot<NHYDRO>(m, s); }
 
-#define AX_EIGEN_FIELDS(X) X(un) X(ut1) X(ut2) X(c) X(inv_c) X(h) X(q2h) X(b1) X(b2)
+#define AX_EIGEN_FIELDS(X) X(un) X(ut1) X(ut2) X(c) X(inv_2c) X(h) X(q2h) X(hb1) X(hb2)
 
 KOKKOS_INLINE_FUNCTION void store_eigen(const EigenSystem& e, const ScratchBlock& b, int n) {
   int v = 0;

@@ -39,7 +39,7 @@ struct Axis {
 };
 
 KOKKOS_INLINE_FUNCTION void eigen_store(const Array4& a, int k, int j, int i, const EigenSystem& e) {
-  const Real v[9] = {e.un, e.ut1, e.ut2, e.c, e.inv_c, e.h, e.q2h, e.b1, e.b2};
+  const Real v[9] = {e.un, e.ut1, e.ut2, e.c, e.inv_2c, e.h, e.q2h, e.hb1, e.hb2};
   for (int n = 0; n < 9; ++n) a(n, k, j, i) = v[n];
 }
 KOKKOS_INLINE_FUNCTION EigenSystem eigen_load(const Array4& a, int k, int j, int i) {

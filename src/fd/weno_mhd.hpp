@@ -8,7 +8,7 @@
 
 #include "fd/mhd_eigen.hpp"
 #include "fd/weno.hpp"
-#include "fv/fv_options.hpp"
+#include "hydro/face_frame.hpp"
 
 namespace ax {
 

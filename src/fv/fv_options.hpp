@@ -4,6 +4,7 @@
 #include "backend/grid.hpp"
 #include "fv/limiters.hpp"
 #include "hydro/eos.hpp"
+#include "hydro/face_frame.hpp"
 #include "hydro/riemann.hpp"
 #include "mhd/mhd_riemann.hpp"
 
@@ -24,16 +25,5 @@ struct FvOptions {
 
 // Ghost depth the FV stencil needs: PLM reads two cells beyond each face.
 constexpr int kFvGhost = 2;
-
-// Rotation of velocity slots into the frame of a face normal to axis d:
-// (normal, transverse 1, transverse 2) = cyclic permutation of (x, y, z).
-KOKKOS_INLINE_FUNCTION int face_slot(int d, int s) {
-  return s == 0 || s == IPR ? s : 1 + (d + s - 1) % 3;
-}
-// Its inverse: the face-frame slot of variable v. A loop over v with this
-// index keeps a per-variable array in registers where d is a run-time value.
-KOKKOS_INLINE_FUNCTION int frame_slot(int d, int v) {
-  return v == 0 || v == IPR ? v : 1 + (v - 1 - d + 3) % 3;
-}
 
 }  // namespace ax
