@@ -19,8 +19,9 @@
 // point and every quantity downstream scales by a power of two: the
 // smoothness indicators by 4 (so the weights take 4 eps and come out the
 // same), phi by 2 (so its constants are halved). The weights and the
-// corrections are thus bitwise those of the textbook form (outside the
-// subnormal range, where no WENO difference that matters lives).
+// corrections are thus bitwise those of the same formulas on undoubled
+// differences (outside the subnormal range, where no WENO difference that
+// matters lives; tests/test_fd_scheme.cpp holds them to it).
 //
 // Each step is one inline function so the native path (one kernel per
 // step, full-size arrays in between) and the fused path (everything in
