@@ -1,7 +1,7 @@
 // The building blocks of the FD solver on their own: the Euler
 // eigen-structure (src/fd/euler_eigen.hpp), the WENO5 flux of a smooth
 // profile, the doubled split differences and halved projection factors
-// against their textbook forms, and the order of every Runge-Kutta table
+// against their textbook forms, the three orders of the fused face, and the order of every Runge-Kutta table
 // (time/stages.hpp).
 #include <gtest/gtest.h>
 
@@ -12,6 +12,7 @@
 #include "config/config.hpp"
 #include "time/stages.hpp"
 #include "fd/weno.hpp"
+#include "fd/weno_face.hpp"
 
 namespace ax::test {
 namespace {
@@ -191,6 +192,59 @@ TEST(FdScheme, ProjectionWithHalvedFactorsIsTheTextbookOne) {
     to_characteristic(e, v, w);
     for (int n = 0; n < NHYDRO; ++n) ASSERT_EQ(w[n], textbook[n]) << "trial " << trial << " field " << n;
   }
+}
+
+// The fused face's three orders (fd/weno_face.hpp: stencil on CPUs, the
+// others on GPUs) on rough and smooth stencils: the same bits, for both
+// weight families and both averages.
+template <WenoWeights W, EigenAverage A>
+void expect_face_orders_agree() {
+  const IdealGas eos(Real(5) / Real(3));
+  FdOptions o;
+  o.eos = eos;
+  std::mt19937 rng(29);
+  std::uniform_real_distribution<double> slope(-0.3, 0.3);
+  for (int trial = 0; trial < 4000; ++trial) {
+    Real u[kWenoStencil][NHYDRO], w[NHYDRO];
+    random_state(rng, eos, w, u[0]);
+    const bool smooth = trial % 2 == 0;  // a gentle ramp; otherwise six unrelated states
+    Real dw[NHYDRO];
+    for (Real& d : dw) d = Real(slope(rng));
+    for (int m = 1; m < kWenoStencil; ++m) {
+      Real wm[NHYDRO];
+      if (smooth) {
+        for (int n = 0; n < NHYDRO; ++n) wm[n] = w[n] * (Real(1) + dw[n] * Real(m) / Real(5));
+        prim_to_cons(eos, wm, u[m]);
+      } else {
+        random_state(rng, eos, wm, u[m]);
+      }
+    }
+    auto cell = [&](int m, Real uc[NHYDRO], Real wc[NHYDRO], Real f[NHYDRO], Real& c) {
+      for (int n = 0; n < NHYDRO; ++n) uc[n] = u[m][n];
+      cell_flux(eos, uc, wc, f, c);
+    };
+    auto speed = [&](int m, Real& un, Real& c) {
+      Real uc[NHYDRO], wc[NHYDRO], f[NHYDRO];
+      cell(m, uc, wc, f, c);
+      un = wc[1];
+    };
+    Real stencil[NHYDRO], near[NHYDRO], speeds[NHYDRO];
+    weno_face_flux_in_order<W, A, FaceOrder::stencil>(o, cell, speed, stencil);
+    weno_face_flux_in_order<W, A, FaceOrder::near_cells>(o, cell, speed, near);
+    weno_face_flux_in_order<W, A, FaceOrder::speeds_first>(o, cell, speed, speeds);
+    for (int n = 0; n < NHYDRO; ++n) {
+      ASSERT_TRUE(std::isfinite(stencil[n])) << "trial " << trial;
+      ASSERT_EQ(near[n], stencil[n]) << "near_cells, trial " << trial << " component " << n;
+      ASSERT_EQ(speeds[n], stencil[n]) << "speeds_first, trial " << trial << " component " << n;
+    }
+  }
+}
+
+TEST(FdScheme, FaceOrdersAgreeBitwise) {
+  expect_face_orders_agree<WenoWeights::js, EigenAverage::arithmetic>();
+  expect_face_orders_agree<WenoWeights::js, EigenAverage::roe>();
+  expect_face_orders_agree<WenoWeights::z, EigenAverage::arithmetic>();
+  expect_face_orders_agree<WenoWeights::z, EigenAverage::roe>();
 }
 
 // Integrates y' = -y + cos(t) (exact y = (sin t + cos t)/2 + C e^-t) through

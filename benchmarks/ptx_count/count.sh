@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # FP64 instructions of one face in the PTX of the FD face kernels, counted
 # on any machine with nvcc (no GPU, no CUDA Kokkos: kokkos_stub/ stands in).
-#   bash benchmarks/ptx_count/count.sh [js|z] [SM]
+#   bash benchmarks/ptx_count/count.sh [js|z] [SM] [near_cells|speeds_first|stencil]
 # Prints, per kernel, the count of each FP64 PTX opcode and their total.
 # Built as the project builds device code: no contraction (--fmad=false),
 # the fused multiply-adds being those math::mul_add asks for. In SASS a
@@ -11,10 +11,11 @@ set -euo pipefail
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 weights=${1:-js}
 sm=${2:-90}
+order=${3:-near_cells}  # the hydro face's order, fd/weno_face.hpp
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
 for kernel in fd_face fd_mhd_face; do
-  nvcc -std=c++17 -arch=sm_$sm --fmad=false -O3 -DWEIGHTS=$weights -I "$here/kokkos_stub" -I "$here/../../src" \
+  nvcc -std=c++17 -arch=sm_$sm --fmad=false -O3 -DWEIGHTS=$weights -DASTRONOMIX_FD_FACE_ORDER=$order -I "$here/kokkos_stub" -I "$here/../../src" \
     --ptx "$here/$kernel.cu" -o "$out/$kernel.ptx" 2> "$out/$kernel.log" || { cat "$out/$kernel.log"; exit 1; }
   echo "$kernel ($weights weights, sm_$sm):"
   grep -oE '^\s+(add|sub|mul|fma|max|min|neg|abs|rcp|sqrt|div)(\.[a-z0-9]+)*\.f64' "$out/$kernel.ptx" |
