@@ -10,6 +10,8 @@
 #include <mpi.h>
 
 #include <Kokkos_Core.hpp>
+#include <cstdio>
+#include <cstdlib>
 #include <fstream>
 #include <sstream>
 #include <string>
@@ -21,8 +23,17 @@
 
 namespace ax::bench {
 
+// A shipped config, from the source tree the benchmark was built from, or
+// from $ASTRONOMIX_CONFIG_DIR (a binary run on another machine).
 inline std::string read_shipped(const std::string& name) {
-  std::ifstream f(std::string(ASTRONOMIX_SOURCE_DIR) + "/configs/" + name);
+  const char* dir = std::getenv("ASTRONOMIX_CONFIG_DIR");
+  const std::string path = (dir ? std::string(dir) : std::string(ASTRONOMIX_SOURCE_DIR) + "/configs") + "/" + name;
+  std::ifstream f(path);
+  if (!f) {
+    std::fprintf(stderr, "astronomix_bench: cannot read %s (set ASTRONOMIX_CONFIG_DIR to the configs folder)\n",
+                 path.c_str());
+    std::exit(2);
+  }
   std::stringstream s;
   s << f.rdbuf();
   return s.str();
