@@ -197,6 +197,27 @@ TEST(FdScheme, ProjectionWithHalvedFactorsIsTheTextbookOne) {
 // The fused face's three orders (fd/weno_face.hpp: stencil on CPUs, the
 // others on GPUs) on rough and smooth stencils: the same bits, for both
 // weight families and both averages.
+// The face's cells and speeds from a stencil of conserved states. Structs
+// with device-callable operators, not lambdas: the face is a host-device
+// function, and nvcc (CUDA builds make this an error) refuses a host
+// lambda's call from it.
+struct StencilCell {
+  const Real (*u)[NHYDRO];
+  IdealGas eos;
+  KOKKOS_INLINE_FUNCTION void operator()(int m, Real uc[NHYDRO], Real wc[NHYDRO], Real f[NHYDRO], Real& c) const {
+    for (int n = 0; n < NHYDRO; ++n) uc[n] = u[m][n];
+    cell_flux(eos, uc, wc, f, c);
+  }
+};
+struct StencilSpeed {
+  StencilCell cell;
+  KOKKOS_INLINE_FUNCTION void operator()(int m, Real& un, Real& c) const {
+    Real uc[NHYDRO], wc[NHYDRO], f[NHYDRO];
+    cell(m, uc, wc, f, c);
+    un = wc[1];
+  }
+};
+
 template <WenoWeights W, EigenAverage A>
 void expect_face_orders_agree() {
   const IdealGas eos(Real(5) / Real(3));
@@ -219,15 +240,8 @@ void expect_face_orders_agree() {
         random_state(rng, eos, wm, u[m]);
       }
     }
-    auto cell = [&](int m, Real uc[NHYDRO], Real wc[NHYDRO], Real f[NHYDRO], Real& c) {
-      for (int n = 0; n < NHYDRO; ++n) uc[n] = u[m][n];
-      cell_flux(eos, uc, wc, f, c);
-    };
-    auto speed = [&](int m, Real& un, Real& c) {
-      Real uc[NHYDRO], wc[NHYDRO], f[NHYDRO];
-      cell(m, uc, wc, f, c);
-      un = wc[1];
-    };
+    const StencilCell cell{u, eos};
+    const StencilSpeed speed{cell};
     Real stencil[NHYDRO], near[NHYDRO], speeds[NHYDRO];
     weno_face_flux_in_order<W, A, FaceOrder::stencil>(o, cell, speed, stencil);
     weno_face_flux_in_order<W, A, FaceOrder::near_cells>(o, cell, speed, near);

@@ -58,6 +58,10 @@ KOKKOS_INLINE_FUNCTION EigenSystem eigensystem_arithmetic(const IdealGas& eos, c
   return eigensystem_of(eos, un, ut1, ut2, c2, h);
 }
 
+// The smallest normal Real, a constant device code may read (numeric_limits'
+// functions are host functions to nvcc without --expt-relaxed-constexpr).
+constexpr Real kSmallestNormal = std::numeric_limits<Real>::min();
+
 // Roe average (density-weighted velocity and enthalpy).
 KOKKOS_INLINE_FUNCTION EigenSystem eigensystem_roe(const IdealGas& eos, const Real wl[NHYDRO],
                                                    const Real wr[NHYDRO]) {
@@ -72,7 +76,7 @@ KOKKOS_INLINE_FUNCTION EigenSystem eigensystem_roe(const IdealGas& eos, const Re
   const Real h = (sl * hl + sr * hr) * inv;
   // Positive for any two physical states; the bound only guards rounding.
   const Real c2 = math::fmax(eos.gm1 * (h - Real(0.5) * (un * un + ut1 * ut1 + ut2 * ut2)),
-                             std::numeric_limits<Real>::min());
+                             kSmallestNormal);
   return eigensystem_of(eos, un, ut1, ut2, c2, h);
 }
 

@@ -54,7 +54,7 @@ KOKKOS_FORCEINLINE_FUNCTION int w_slot(int s) { return s == 0 ? kU : kV + s - 1;
 // Per face: the eigen-system, then the LLF speeds of the three fields.
 constexpr int kEigenVals = 9, kAlpha = kEigenVals, kFaceVals = kEigenVals + 3;
 constexpr int kDiffVals = kSegmentDiffVals<NHYDRO>;  // dw, dg of the five differences
-constexpr int dw_slot(int m, int s) { return segment_dw_slot<NHYDRO>(m, s); }
+KOKKOS_INLINE_FUNCTION constexpr int dw_slot(int m, int s) { return segment_dw_slot<NHYDRO>(m, s); }
 
 #define AX_EIGEN_FIELDS(X) X(un) X(ut1) X(ut2) X(c) X(inv_2c) X(h) X(q2h) X(hb1) X(hb2)
 

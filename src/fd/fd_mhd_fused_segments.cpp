@@ -62,7 +62,7 @@ static_assert(std::is_same_v<Team, FastPolicy::member_type>, "one kernel body fo
 constexpr int kU = 0, kF = 8, kLam = 16, kBv = 23, kCellVals = 25;
 constexpr int kEigenVals = 25;                              // MhdEigenSystem less the gas' two constants
 constexpr int kDiffVals = kSegmentDiffVals<NMHD_WAVES>;     // dw, dg of the five differences
-constexpr int dw_slot(int m, int s) { return segment_dw_slot<NMHD_WAVES>(m, s); }
+KOKKOS_INLINE_FUNCTION constexpr int dw_slot(int m, int s) { return segment_dw_slot<NMHD_WAVES>(m, s); }
 
 // The face's eigen-system in scratch: the fields in declaration order,
 // gamma's two constants excepted.

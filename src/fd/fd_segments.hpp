@@ -18,11 +18,11 @@ inline std::string segments_label(const char* kernel, int d) { return std::strin
 
 // dw, dg of difference m and field s: 2 NW values per difference.
 template <int NW>
-constexpr int segment_dw_slot(int m, int s) {
+KOKKOS_INLINE_FUNCTION constexpr int segment_dw_slot(int m, int s) {
   return m * 2 * NW + s;
 }
 template <int NW>
-constexpr int segment_dg_slot(int m, int s) {
+KOKKOS_INLINE_FUNCTION constexpr int segment_dg_slot(int m, int s) {
   return m * 2 * NW + NW + s;
 }
 template <int NW>

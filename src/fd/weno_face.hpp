@@ -10,7 +10,7 @@
 //   before the WENO phase, so each cell's values die early. ptxas (sm_90,
 //   128 registers): spill loads 524-580 bytes -> 212-344; H200, 256^3
 //   blast: 3.16e8 -> 3.43e8 cell-updates/s (ssprk5_4), 3.08e8 -> 3.34e8
-//   (lsrk4), one lease. The GPU default.
+//   (lsrk4), one lease.
 // - speeds_first: the LLF speeds of the six cells first, from a pass that
 //   reads the cells through the read-only cache (speed(m, un, c)); with
 //   them known, each characteristic difference is split as soon as it is
@@ -19,8 +19,9 @@
 //   differences (10 a field). Six more reciprocals a face and 48 more FP64
 //   operations (853 against 805, benchmarks/ptx_count); ptxas (sm_90, 128
 //   registers, Jiang-Shu, arithmetic average) spills 204/216 bytes
-//   (stores/loads) against 280/292. Chosen with -DASTRONOMIX_FD_FACE_ORDER=
-//   speeds_first; untimed on a GPU (docs/gpu.md).
+//   (stores/loads) against 280/292. H100, 256^3 blast, FdStep alternated
+//   four times in one lease: 41.9 against 44.7 ms a step (lsrk4), 42.4
+//   against 45.2 (ssprk5_4), 6% faster: the GPU default.
 #pragma once
 
 #include "fd/weno.hpp"
@@ -130,11 +131,11 @@ KOKKOS_INLINE_FUNCTION void weno_face_flux_in_order(const FdOptions& o, const Ce
   }
 }
 
-// The order this compilation pass uses: stencil on CPUs, near_cells on GPUs
-// unless ASTRONOMIX_FD_FACE_ORDER names another (CMake option of the same
-// name).
+// The order this compilation pass uses: stencil on CPUs, speeds_first on
+// GPUs unless ASTRONOMIX_FD_FACE_ORDER names another (CMake option of the
+// same name).
 #ifndef ASTRONOMIX_FD_FACE_ORDER
-#define ASTRONOMIX_FD_FACE_ORDER near_cells
+#define ASTRONOMIX_FD_FACE_ORDER speeds_first
 #endif
 
 template <WenoWeights W, EigenAverage A, class Cell, class Speed>
