@@ -10,6 +10,7 @@
 #include <mpi.h>
 
 #include <Kokkos_Core.hpp>
+#include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
@@ -39,6 +40,14 @@ inline std::string read_shipped(const std::string& name) {
   return s.str();
 }
 
+// Whether another step could be taken: the CFL step is positive and
+// finite (it is not when a cell holds a NaN, a density or a pressure <= 0:
+// hydro/cfl.hpp). Not next_dt: the timed steps may run past the end time.
+inline bool state_usable(const Simulation& sim) {
+  const double dt = double(sim.cfl_dt());
+  return dt > 0 && std::isfinite(dt);
+}
+
 inline void hydro_steps(benchmark::State& state, const std::string& file, std::vector<std::string> sets) {
   const int n = int(state.range(0));
   int size = 1;
@@ -56,10 +65,16 @@ inline void hydro_steps(benchmark::State& state, const std::string& file, std::v
     const Real dt = sim.next_dt();
     sim.step(dt);  // warm-up: first-touch allocations, kernel loading
     Kokkos::fence();
+    // A state with NaNs or negative pressures times nothing worth timing (a
+    // GPU kernel computing garbage once went on for minutes of NaN steps
+    // with a plausible time): such a run is reported as an error.
+    const bool broken_before = !state_usable(sim);
+    if (broken_before) state.SkipWithError("the state broke down in the warm-up step");
     for (auto _ : state) {
       sim.step(dt);
       Kokkos::fence();
     }
+    if (!broken_before && !state_usable(sim)) state.SkipWithError("the state broke down during the timed steps");
     const double cells = double(sim.grid().cells_local());
     state.counters["cell_updates_per_s"] =
         benchmark::Counter(double(sim.grid().cells_global()) * double(state.iterations()), benchmark::Counter::kIsRate);

@@ -110,10 +110,14 @@ void Simulation::initialize() {
   steps_ = 0;
 }
 
-Real Simulation::next_dt() const {
+Real Simulation::cfl_dt() const {
   const double local = cfg_.mhd ? mhd_local_cfl_dt(grid_, cfg_.eos, u_.u, cfg_.family == "fd")
                                 : local_cfl_dt(grid_, cfg_.eos, u_.u, cfg_.family == "fd");
-  double dt = cfg_.cfl * allreduce_min(comm_, local);
+  return Real(cfg_.cfl * allreduce_min(comm_, local));
+}
+
+Real Simulation::next_dt() const {
+  double dt = double(cfl_dt());
   if (time_ + dt > cfg_.t_end) dt = cfg_.t_end - time_;
   return Real(dt);
 }

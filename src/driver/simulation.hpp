@@ -64,6 +64,7 @@ class Simulation {
   void restore(const std::string& path);
   void step(Real dt);         // one full step of size dt
   Real next_dt() const;       // CFL step, global, clipped to the end time
+  Real cfl_dt() const;        // CFL step, global (not positive and finite once the state breaks down)
   // Initialize (or restore), evolve to the end or until stopped, write
   // outputs. Throws RunStopped (exit 3) on every rank if the state breaks down.
   RunSummary run(const RunOptions& opt = {});
