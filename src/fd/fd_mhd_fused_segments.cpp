@@ -34,6 +34,10 @@
 // gave nothing (1.16e8 against 1.18e8). The copies a thread per cell
 // (below) and an eigen-system with fewer roots and divisions
 // (mhd_eigen.hpp): 1.48-1.49e8 -> 1.496e8 -> 1.55e8 (docs/fd_mhd.md).
+// Caution: those H200 figures, from some point on (not known which), were
+// of a kernel computing garbage: the scratch-slot helpers were host
+// functions to nvcc until 2026-12-05 (docs/gpu.md). Fixed, on an H100:
+// 104 ms a 256^3 lsrk4 step, 3.36x native.
 #include "backend/async_copy.hpp"
 #include "backend/team_scratch.hpp"
 #include "ct/fd_ct.hpp"
@@ -349,8 +353,9 @@ long long fd_mhd_segments(const FdOptions& opt, const Grid& g, int d, bool first
   // slower still.
   // The axis is a template parameter as well: the selections by d in the
   // index arithmetic fold away, and ptxas spilled nothing (24 bytes
-  // before): 1.43e8 -> 1.46e8 in one lease. With the count reduced into
-  // device memory some instantiations spill 16 bytes again (CUDA 13.0).
+  // before): 1.43e8 -> 1.46e8 in one lease. With the floor count as a
+  // device atomic two instantiations spill 24/12 bytes (stores/loads; CUDA
+  // 13.0, sm_90, 2026-12-05).
   if (d == 0) return segments_for<31, 1, 0>(opt, g, first, last, st, dt, floors, u0, in, out, r, k, fstar, count);
   if (d == 1) return segments_for<15, 2, 1>(opt, g, first, last, st, dt, floors, u0, in, out, r, k, fstar, count);
   return segments_for<15, 2, 2>(opt, g, first, last, st, dt, floors, u0, in, out, r, k, fstar, count);
