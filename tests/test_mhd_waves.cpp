@@ -43,9 +43,8 @@ TEST(MhdWaveModes, EigenvectorsOfTheFluxJacobian) {
     for (MhdWave wave : {MhdWave::fast, MhdWave::alfven, MhdWave::slow, MhdWave::entropy})
       for (int dir : {-1, 1}) {
         const MhdWaveMode m = mhd_wave_mode(gamma, s, wave, dir);
-        double u0[7], wp[8];
+        double u0[7];
         // Background in conserved variables.
-        wp[0] = s.rho;
         const double vsq = s.v[0] * s.v[0] + s.v[1] * s.v[1] + s.v[2] * s.v[2];
         const double bsq = s.b[0] * s.b[0] + s.b[1] * s.b[1] + s.b[2] * s.b[2];
         u0[0] = s.rho;
@@ -73,7 +72,6 @@ TEST(MhdWaveModes, EigenvectorsOfTheFluxJacobian) {
               << "wave " << int(wave) << " dir " << dir << " component " << n;
         }
         ++checked;
-        (void)wp;
       }
   EXPECT_EQ(checked, 24);
 }

@@ -286,7 +286,7 @@ RunSummary Simulation::run(const RunOptions& opt) {
   };
   while (!done()) {
     const Real dt = next_dt();
-    if (!(dt > 0) || !std::isfinite(double(dt))) stop_broken(dt);
+    if (!usable_step(dt)) stop_broken(dt);
     const double ts = now_s();
     step(dt);
     Kokkos::fence();

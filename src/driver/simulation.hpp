@@ -8,6 +8,7 @@
 // reduction, so results do not depend on the number of ranks.
 #pragma once
 
+#include <cmath>
 #include <cstdint>
 #include <fstream>
 #include <memory>
@@ -25,6 +26,11 @@
 #include "driver/memory_plan.hpp"
 
 namespace ax {
+
+// Whether a CFL step can be taken: once the state breaks down (a negative
+// pressure, a NaN) the step is not positive or not finite. The run stops
+// on it; the benchmarks refuse to time such a state.
+inline bool usable_step(Real dt) { return dt > 0 && std::isfinite(double(dt)); }
 
 // How a run starts and when it must stop early.
 struct RunOptions {

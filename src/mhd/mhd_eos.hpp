@@ -60,10 +60,10 @@ KOKKOS_INLINE_FUNCTION void mhd_prim_to_cons(const IdealGas& eos, const Real w[N
 KOKKOS_FORCEINLINE_FUNCTION Real fast_speed_sq_rho(const IdealGas& eos, Real p, Real bn, Real bt1, Real bt2) {
   const Real asq = eos.gamma * p;           // rho a^2
   const Real btsq = bt1 * bt1 + bt2 * bt2;  // rho bt^2
-  const Real bsq = bn * bn + btsq;          // rho b^2
+  const Real bsq = math::mul_add(bn, bn, btsq);  // rho b^2
   const Real sum = asq + bsq;
   const Real diff = asq - bsq;
-  return Real(0.5) * (sum + math::sqrt(diff * diff + Real(4) * asq * btsq));
+  return Real(0.5) * (sum + math::sqrt(math::mul_add(diff, diff, Real(4) * asq * btsq)));
 }
 KOKKOS_FORCEINLINE_FUNCTION Real fast_speed(const IdealGas& eos, Real rho, Real p, Real bn, Real bt1, Real bt2) {
   return math::sqrt(fast_speed_sq_rho(eos, p, bn, bt1, bt2) / rho);

@@ -13,6 +13,13 @@
 // give bitwise the correspondingly transformed flux: each operation is paired
 // with its image (sums of the two transverse terms are grouped, products of a
 // left and a right quantity commute), as the hydro solvers in hydro/riemann.hpp.
+// Fused multiply-adds (math::mul_add: on GPUs only, docs/design.md) are
+// taken only where every one of these maps the term onto itself, signs
+// aside (fma(-a, b, -c) = -fma(a, b, c)): x + a b with a b a square, a
+// product of a normal and a transverse quantity, or one side's own
+// quantities; never a sum of two products that an operation swaps (the
+// transverse pairs, the contact speed's numerator, the inner states'
+// weighted sums), which keep plain arithmetic.
 #pragma once
 
 #include "backend/kokkos_compat.hpp"
@@ -27,14 +34,15 @@ constexpr int NWAVE_FACE = 7;  // (rho, v_n, v_t1, v_t2, p, b_t1, b_t2)
 
 // Total (gas + magnetic) pressure of a face state.
 KOKKOS_FORCEINLINE_FUNCTION Real mhd_face_total_pressure(const Real w[NWAVE_FACE], Real bn) {
-  return w[4] + Real(0.5) * (bn * bn + (w[5] * w[5] + w[6] * w[6]));
+  return math::mul_add(Real(0.5), math::mul_add(bn, bn, w[5] * w[5] + w[6] * w[6]), w[4]);
 }
 
 // Total energy density of a face state, bn included (p / (gamma - 1) as a
 // product, as hydro's total_energy).
 KOKKOS_FORCEINLINE_FUNCTION Real mhd_face_energy(const IdealGas& eos, const Real w[NWAVE_FACE], Real bn) {
-  return w[4] * eos.inv_gm1 + Real(0.5) * w[0] * (w[1] * w[1] + (w[2] * w[2] + w[3] * w[3])) +
-         Real(0.5) * (bn * bn + (w[5] * w[5] + w[6] * w[6]));
+  const Real gas_and_kinetic =
+      math::mul_add(Real(0.5) * w[0], math::mul_add(w[1], w[1], w[2] * w[2] + w[3] * w[3]), w[4] * eos.inv_gm1);
+  return math::mul_add(Real(0.5), math::mul_add(bn, bn, w[5] * w[5] + w[6] * w[6]), gas_and_kinetic);
 }
 
 // Physical flux f along the normal of a face state, and its conserved state u
@@ -50,14 +58,14 @@ KOKKOS_FORCEINLINE_FUNCTION void mhd_normal_flux(const IdealGas& eos, const Real
   u[4] = mhd_face_energy(eos, w, bn);
   u[5] = w[5];
   u[6] = w[6];
-  const Real vb = vn * bn + (w[2] * w[5] + w[3] * w[6]);  // v . B
+  const Real vb = math::mul_add(vn, bn, w[2] * w[5] + w[3] * w[6]);  // v . B
   f[0] = u[1];
-  f[1] = u[1] * vn + pt - bn * bn;
-  f[2] = u[2] * vn - bn * w[5];
-  f[3] = u[3] * vn - bn * w[6];
-  f[4] = (u[4] + pt) * vn - bn * vb;
-  f[5] = w[5] * vn - w[2] * bn;
-  f[6] = w[6] * vn - w[3] * bn;
+  f[1] = math::mul_add(u[1], vn, pt) - bn * bn;
+  f[2] = math::mul_add(u[2], vn, -(bn * w[5]));
+  f[3] = math::mul_add(u[3], vn, -(bn * w[6]));
+  f[4] = math::mul_add(u[4] + pt, vn, -(bn * vb));
+  f[5] = math::mul_add(w[5], vn, -(w[2] * bn));
+  f[6] = math::mul_add(w[6], vn, -(w[3] * bn));
 }
 
 // Outer signal speeds of Miyoshi & Kusano (2005) eq. (67), as in Athena++
@@ -137,20 +145,20 @@ KOKKOS_FORCEINLINE_FUNCTION HlldStarTransverse hlld_star_transverse(const Real w
   const Real inv_sdm = Real(1) / sdm;
   const Real ds = w[0] * sd;
   const Real bnsq = bn * bn;
-  const Real denom = ds * sdm - bnsq;
+  const Real denom = math::mul_add(ds, sdm, -bnsq);
   // Where the fast wave coincides with the Alfven wave (bt = 0 and
   // ca >= a) the transverse state does not jump across s: the selections
   // below drop tv and tb, which may then be inf or NaN.
   const bool degenerate = math::fabs(denom) < hlld_small * ptst;
   const Real q = dv / denom;
   const Real tv = bn * q;               // eq. (44), (46)
-  const Real tb = Real(1) + ds * q;     // eq. (45), (47)
+  const Real tb = math::mul_add(ds, q, Real(1));  // eq. (45), (47)
   HlldStarTransverse t;
-  t.ratio = Real(1) + dv * inv_sdm;
+  t.ratio = math::mul_add(dv, inv_sdm, Real(1));
   t.inv_sdm = inv_sdm;
   t.rho = w[0] * t.ratio;
-  t.vt1 = degenerate ? w[2] : w[2] - w[5] * tv;
-  t.vt2 = degenerate ? w[3] : w[3] - w[6] * tv;
+  t.vt1 = degenerate ? w[2] : math::mul_add(-w[5], tv, w[2]);
+  t.vt2 = degenerate ? w[3] : math::mul_add(-w[6], tv, w[3]);
   t.bt1 = degenerate ? w[5] : w[5] * tb;
   t.bt2 = degenerate ? w[6] : w[6] * tb;
   return t;
@@ -169,9 +177,11 @@ KOKKOS_FORCEINLINE_FUNCTION void hlld_star_state(const Real w[NWAVE_FACE], const
   ust[3] = ust[0] * t.vt2;
   ust[5] = t.bt1;
   ust[6] = t.bt2;
-  vbst = sm * bn + (t.vt1 * ust[5] + t.vt2 * ust[6]);
-  const Real vb = vn * bn + (w[2] * w[5] + w[3] * w[6]);
-  ust[4] = u[4] * t.ratio + (ptst * sm - pt * vn + bn * (vb - vbst)) * t.inv_sdm;  // eq. (48)
+  vbst = math::mul_add(sm, bn, t.vt1 * ust[5] + t.vt2 * ust[6]);
+  const Real vb = math::mul_add(vn, bn, w[2] * w[5] + w[3] * w[6]);
+  // ptst sm - pt vn stays plain: it is exactly 0 where the two products are.
+  const Real rest = math::mul_add(bn, vb - vbst, ptst * sm - pt * vn);
+  ust[4] = math::mul_add(u[4], t.ratio, rest * t.inv_sdm);  // eq. (48)
 }
 
 // Flux of HLLD on one side of the contact: F* = F + S (U* - U), plus
@@ -181,8 +191,8 @@ KOKKOS_FORCEINLINE_FUNCTION void hlld_side_flux(const Real f[NWAVE_FACE], const 
                                                 Real s, Real sst, bool inner, Real flux[NWAVE_FACE]) {
   AX_UNROLL
   for (int n = 0; n < NWAVE_FACE; ++n) {
-    const Real outer = f[n] + s * (ust[n] - u[n]);
-    flux[n] = inner ? outer + sst * (udst[n] - ust[n]) : outer;
+    const Real outer = math::mul_add(s, ust[n] - u[n], f[n]);
+    flux[n] = inner ? math::mul_add(sst, udst[n] - ust[n], outer) : outer;
   }
 }
 
@@ -197,8 +207,8 @@ KOKKOS_FORCEINLINE_FUNCTION void hlld_contact(const Real wl[NWAVE_FACE], const R
   const Real dsl = wl[0] * (sl - wl[1]);  // rho (S - vn) < 0 on the left
   const Real dsr = wr[0] * (sr - wr[1]);  //                > 0 on the right
   sm = (dsr * wr[1] - dsl * wl[1] + (ptl - ptr)) / (dsr - dsl);
-  const Real ptstl = ptl + dsl * (sm - wl[1]);
-  const Real ptstr = ptr + dsr * (sm - wr[1]);
+  const Real ptstl = math::mul_add(dsl, sm - wl[1], ptl);
+  const Real ptstr = math::mul_add(dsr, sm - wr[1], ptr);
   ptst = Real(0.5) * (ptstl + ptstr);
 }
 
@@ -231,8 +241,8 @@ KOKKOS_FORCEINLINE_FUNCTION HlldInner hlld_inner(const HlldStarTransverse& l, co
     inv = Real(1) / (in.sqdl + in.sqdr);
   }
   const Real abn = math::fabs(bn);
-  in.sls = sm - abn * inv_sqdl;
-  in.srs = sm + abn * inv_sqdr;
+  in.sls = math::mul_add(-abn, inv_sqdl, sm);
+  in.srs = math::mul_add(abn, inv_sqdr, sm);
   const Real bnsq = bn * bn;
   // bnsq = 0 or 0.5 bnsq < small ptst, as one comparison of reals.
   const Real alfven_margin = bnsq == Real(0) ? Real(-1) : Real(0.5) * bnsq - hlld_small * ptst;
@@ -243,7 +253,7 @@ KOKKOS_FORCEINLINE_FUNCTION HlldInner hlld_inner(const HlldStarTransverse& l, co
   in.vt2 = (in.sqdl * l.vt2 + in.sqdr * r.vt2 + in.sg * (r.bt2 - l.bt2)) * inv;
   in.bt1 = (in.sqdl * r.bt1 + in.sqdr * l.bt1 + sqlr * (r.vt1 - l.vt1)) * inv;
   in.bt2 = (in.sqdl * r.bt2 + in.sqdr * l.bt2 + sqlr * (r.vt2 - l.vt2)) * inv;
-  in.vbdst = sm * bn + (in.vt1 * in.bt1 + in.vt2 * in.bt2);
+  in.vbdst = math::mul_add(sm, bn, in.vt1 * in.bt1 + in.vt2 * in.bt2);
   return in;
 }
 
