@@ -19,6 +19,7 @@
 #include "backend/comm.hpp"
 #include "command_line.hpp"
 #include "config/config.hpp"
+#include "io/restart.hpp"
 #include "config/config_error.hpp"
 #include "driver/memory_plan.hpp"
 #include "driver/solver_factory.hpp"
@@ -49,8 +50,16 @@ int run_or_check(const ax::CommandLine& cl, double started_at) {
   const bool run = cl.command == "run";
   ax::Config cfg;
   std::string error;
+  // A checkpoint is checked before output.directory is made: a refused
+  // restart leaves nothing behind (docs/restart.md).
+  const bool create_dir_now = run && cl.restart.empty();
   try {
-    cfg = ax::load_config(cl.config, cl.sets, world_size, run ? ax::OutputDir::create : ax::OutputDir::check_only);
+    cfg = ax::load_config(cl.config, cl.sets, world_size,
+                          create_dir_now ? ax::OutputDir::create : ax::OutputDir::check_only);
+    if (run && !cl.restart.empty()) {
+      ax::check_restart(cl.restart, cfg);
+      ax::create_output_dir(cfg);
+    }
   } catch (const ax::ConfigError& e) {
     error = e.what();
   }

@@ -28,13 +28,59 @@ problem, output; ready-made ones in configs/, every key in README.md).
 Bad input stops before anything is written, naming file, line, key and what
 was expected (exit code 2).
 
-Kokkos' own options (--kokkos-num-threads=N, which Kokkos 3.x spells
---kokkos-threads=N, --kokkos-device-id=N, ...) go to Kokkos; `astronomix
---kokkos-help` lists them. The run header says how many threads a rank got;
-with several ranks per node set OMP_NUM_THREADS so that ranks x threads =
-cores.)";
+Kokkos' own options (--kokkos-num-threads=N, --kokkos-device-id=N, ...) go
+to Kokkos, spelled as the Kokkos this was built with wants them (3.x:
+--kokkos-threads, --kokkos-device); `astronomix --kokkos-help` lists them.
+The run header says how many threads a rank got; with several ranks per
+node set OMP_NUM_THREADS so that ranks x threads = cores.)";
 
 bool is_kokkos_arg(const std::string& a) { return a.rfind("--kokkos-", 0) == 0; }
+
+// The --kokkos-* options the Kokkos we were built with reads, and the other
+// generation's spelling of the same option, which is translated: Kokkos 3.x
+// reads --kokkos-threads and --kokkos-device, 4.x --kokkos-num-threads and
+// --kokkos-device-id. Kokkos passes over a name it does not know (3.4 ran
+// with its default thread count for --kokkos-num-threads=1), so a name
+// outside this list is an error here.
+struct KokkosOptionName {
+  const char* name;
+  const char* translated;  // nullptr: passed as it is
+};
+#if KOKKOS_VERSION < 40000
+constexpr KokkosOptionName kKokkosOptions[] = {
+    {"--kokkos-threads", nullptr},          {"--kokkos-num-threads", "--kokkos-threads"},
+    {"--kokkos-numa", nullptr},             {"--kokkos-device", nullptr},
+    {"--kokkos-device-id", nullptr},        {"--kokkos-ndevices", nullptr},
+    {"--kokkos-num-devices", nullptr},      {"--kokkos-skip-device", nullptr},
+    {"--kokkos-disable-warnings", nullptr}, {"--kokkos-help", nullptr},
+    {"--kokkos-tools-args", nullptr},       {"--kokkos-tools-help", nullptr},
+    {"--kokkos-tools-library", nullptr},    {"--kokkos-tune-internals", nullptr}};
+#else
+constexpr KokkosOptionName kKokkosOptions[] = {
+    {"--kokkos-num-threads", nullptr},      {"--kokkos-threads", "--kokkos-num-threads"},
+    {"--kokkos-device-id", nullptr},        {"--kokkos-device", "--kokkos-device-id"},
+    {"--kokkos-map-device-id-by", nullptr},
+#if KOKKOS_VERSION < 40600  // deprecated in 4.0, gone by 4.6
+    {"--kokkos-num-devices", nullptr},
+#endif
+    {"--kokkos-disable-warnings", nullptr}, {"--kokkos-print-configuration", nullptr},
+    {"--kokkos-help", nullptr},             {"--kokkos-tools-args", nullptr},
+    {"--kokkos-tools-help", nullptr},       {"--kokkos-tools-libs", nullptr},
+    {"--kokkos-tools-library", nullptr},    {"--kokkos-tune-internals", nullptr}};
+#endif
+
+// `arg` (--kokkos-NAME or --kokkos-NAME=VALUE) as this Kokkos spells it;
+// false if NAME is not one of its options.
+bool kokkos_spelling(const std::string& arg, std::string* spelled) {
+  const std::size_t eq = arg.find('=');
+  const std::string name = arg.substr(0, eq);
+  for (const KokkosOptionName& o : kKokkosOptions) {
+    if (name != o.name) continue;
+    *spelled = o.translated ? std::string(o.translated) + (eq == std::string::npos ? "" : arg.substr(eq)) : arg;
+    return true;
+  }
+  return false;
+}
 
 // "hh:mm:ss", "mm:ss" or seconds, as batch systems write limits; -1 if not.
 double parse_wall_time(const std::string& text) {
@@ -134,6 +180,23 @@ int parse_command_line(int argc, char** argv, bool print, CommandLine* cl) {
                     (id ? "=N with N >= 0" : "=N with N >= 1"));
     }
   }
+  // Names after values: a value error names the option as it was typed.
+  for (std::size_t i = 1; i < cl->kokkos_args.size(); ++i) {
+    std::string& a = cl->kokkos_args[i];
+    std::string spelled;
+    if (!kokkos_spelling(a, &spelled)) {
+      std::vector<std::string> names;
+      for (const KokkosOptionName& o : kKokkosOptions) names.push_back(o.name);
+      const std::string name = a.substr(0, a.find('='));
+      const std::string s = did_you_mean(name, names.data(), names.data() + names.size());
+      return fail("unknown Kokkos option '" + name + "'" + (s.empty() ? "" : " (did you mean '" + s + "'?)") +
+                  "; astronomix --kokkos-help lists the options of Kokkos " + std::to_string(KOKKOS_VERSION / 10000) +
+                  "." + std::to_string(KOKKOS_VERSION / 100 % 100));
+    }
+    a = spelled;
+  }
+  // `astronomix help` as git and cargo take it.
+  if (!ours.empty() && ours[0] == "help") ours[0] = "--help";
   // Name a mistyped command instead of CLI11's generic complaint.
   if (!ours.empty() && ours[0][0] != '-' && ours[0] != "run" && ours[0] != "check") {
     const std::string commands[2] = {"run", "check"};

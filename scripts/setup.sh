@@ -22,7 +22,7 @@ export DEBIAN_FRONTEND=noninteractive
 
 APT_PKGS=(cmake g++ make libopenmpi-dev openmpi-bin libhdf5-openmpi-dev
   libyaml-cpp-dev libgtest-dev libbenchmark-dev libcli11-dev nlohmann-json3-dev
-  python3-h5py python3-yt python3-numpy python3-matplotlib dpkg-dev xz-utils
+  python3-h5py python3-yt python3-numpy python3-matplotlib python3-yaml dpkg-dev xz-utils
   ca-certificates)
 # What the output test's ParaView and yt checks need, installed by the test
 # command (scripts/test.sh) so they run rather than skip on a fresh machine.

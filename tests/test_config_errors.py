@@ -144,7 +144,10 @@ BAD = [
     case("cells_not_integer", edit(("  cells: [16, 1, 1]", "  cells: [16.5, 1, 1]")),
          [Loc("cells:"), "mesh.cells", "expected a list of 3 integers", "'16.5'"]),
     case("lower_not_below_upper", edit(("  upper: [1, 1, 1]", "  upper: [1, 0, 1]")),
-         [Loc("upper:"), "mesh.upper", "expected upper > lower", "axis y"]),
+         [Loc("upper:"), "mesh.upper", "expected upper > lower", "mesh.upper = 0 <= mesh.lower = 0 on axis y"]),
+    # Each axis within range, the product past what 64-bit sizes in bytes hold.
+    case("cells_too_many_in_all", edit(("  cells: [16, 1, 1]", "  cells: [1048576, 1048576, 1048576]")),
+         [Loc("cells:"), "mesh.cells", "at most 2^40", "1.153e+18"]),
     case("ranks_not_matching_one_rank", edit(("  upper: [1, 1, 1]", "  upper: [1, 1, 1]\n  ranks: [2, 1, 1]")),
          [Loc("ranks:"), "mesh.ranks", "2 ranks but the run has 1"]),
     case("ranks_uneven_split", edit(("  upper: [1, 1, 1]", "  upper: [1, 1, 1]\n  ranks: [3, 1, 1]")),
@@ -327,6 +330,9 @@ BAD = [
          args=RUN + ["--kokkos-num-threads=abc"]),
     case("cli_kokkos_threads_zero", BASE, ["--kokkos-threads", "'0'", "N >= 1"],
          args=RUN + ["--kokkos-threads=0"]),
+    # Kokkos passes over names it does not know (a typo ran with its default).
+    case("cli_kokkos_unknown_option", BASE, ["'--kokkos-thread'", "did you mean '--kokkos-threads'"],
+         args=RUN + ["--kokkos-thread=2"]),
 ]
 
 GOOD_RUN_OUTPUTS = (".athdf", ".csv", ".json")
@@ -344,6 +350,7 @@ def good_cases():
              stdout=["Subcommands:", Re(r"(?m)^  run "), Re(r"(?m)^  check "), "--set KEY=VALUE",
                      "Examples:", "mpirun -n 4 astronomix run", "--kokkos-help"],
              writes=False),
+        dict(name="good_help_word", yaml=None, args=["help"], stdout=["Subcommands:", "Examples:"], writes=False),
         dict(name="good_help_run", yaml=None, args=["run", "--help"],
              stdout=["Usage: astronomix run", "config", "--set KEY=VALUE", "--quiet", "--no-memory-check",
                      "Example: astronomix run"], writes=False),
@@ -370,6 +377,12 @@ def good_cases():
         dict(name="good_base_run_writes_output", yaml=BASE, args=RUN, stdout=[], writes=True),
         dict(name="good_backend_fused_runs", yaml=edit(("solver:", "solver:\n  backend: fused")), args=RUN,
              stdout=[], writes=True),
+        # Either generation's spelling reaches Kokkos (3.x reads --kokkos-threads,
+        # 4.x --kokkos-num-threads; the environment asks for one thread).
+        dict(name="good_kokkos_num_threads", yaml=BASE, args=["run", CFG, "--kokkos-num-threads=2"],
+             stdout=[Re(r"on (OpenMP \(2 thread\(s\) per rank\)|Serial|Cuda)")], writes=True),
+        dict(name="good_kokkos_threads", yaml=BASE, args=["run", CFG, "--kokkos-threads=2"],
+             stdout=[Re(r"on (OpenMP \(2 thread\(s\) per rank\)|Serial|Cuda)")], writes=True),
     ]
 
 

@@ -96,10 +96,13 @@ TEST(FdMhdLinearWave, AthenaKWenoZ1D) {
       std::printf("FD MHD 1D %s (%s, rk3 + weno-z): err(32) = %.4e  err(64) = %.4e  order %.2f\n", c.wave, backend,
                   e32, e64, std::log2(e32 / e64));
       EXPECT_LE(e64, c.max64) << c.wave << " " << backend;
+      // RK3 at CFL 0.4: the time error bounds the order at three (measured
+      // 3.0 slow, 3.2 fast, 4.0 Alfven, 4.5 entropy).
+      EXPECT_GE(std::log2(e32 / e64), 2.8) << c.wave << " " << backend;
     }
 }
 
-// The 3D oblique fast and Alfven waves (Athena++'s box, 2N x N x N) converge
+// The 3D oblique fast and Alfven waves (Athena++'s box, N x N/2 x N/2) converge
 // at fifth order: the spatial error dominates at SSP-RK(5,4)'s CFL 0.8.
 TEST(FdMhdLinearWaveSlow, FifthOrder3DOblique) {
   for (const char* wave : {"fast", "alfven"}) {

@@ -250,7 +250,7 @@ TEST(Fused, FloorCountsMatchNative) {
 
 // FD hydro likewise: the fused faces layout adds its counts on the device
 // and the driver reads them once (FdHydro::take_device_floor_hits); in 3D
-// over several slabs.
+// over several slabs. The segments layout (tiles) counts in its own kernels.
 TEST(Fused, FdFloorCountsMatchNative) {
   const std::vector<std::vector<std::string>> cases = {
       {"mesh.cells=[64,1,1]", "problem.left_velocity=-2", "problem.right_velocity=2"},
@@ -265,8 +265,10 @@ TEST(Fused, FdFloorCountsMatchNative) {
     std::string path;
     const long long native = floor_hits_of("sod.yaml", sets, "native", "auto", &path);
     EXPECT_GE(native, 20) << c[0];  // every step
-    EXPECT_EQ(floor_hits_of("sod.yaml", sets, "fused", "cells", &path), native) << c[0];
-    EXPECT_EQ(path, "fused");
+    for (const char* layout : {"cells", "tiles"}) {
+      EXPECT_EQ(floor_hits_of("sod.yaml", sets, "fused", layout, &path), native) << c[0] << " " << layout;
+      EXPECT_EQ(path, std::string(layout) == "tiles" ? "fused (segments)" : "fused") << layout;
+    }
   }
 }
 

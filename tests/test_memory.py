@@ -69,7 +69,7 @@ def check_estimate(run, sets):
 
 def check_too_large(tmp):
     out = os.path.join(tmp, "too_large")
-    cmd = [EXE, "run", os.path.join(CONFIGS, "sedov3d.yaml"), "--set", "mesh.cells=[200000,200000,200000]",
+    cmd = [EXE, "run", os.path.join(CONFIGS, "sedov3d.yaml"), "--set", "mesh.cells=[8000,8000,8000]",
            "--set", f"output.directory={out}"]
     p = subprocess.run(cmd, capture_output=True, text=True, env=run_env(), timeout=120)
     assert p.returncode == 2, f"exit {p.returncode}, expected 2; stderr: {p.stderr[-1500:]}"
@@ -82,10 +82,10 @@ def check_too_large(tmp):
     cfg = os.path.join(tmp, "huge.yaml")
     with open(os.path.join(CONFIGS, "sedov3d.yaml")) as f:
         text = f.read()
-    text = re.sub(r"cells: \[[^\]]*\]", "cells: [100000, 100000, 100000]", text, count=1)
+    text = re.sub(r"cells: \[[^\]]*\]", "cells: [8000, 8000, 8000]", text, count=1)
     with open(cfg, "w") as f:
         f.write(text)
-    line = 1 + text[:text.index("cells: [100000")].count("\n")
+    line = 1 + text[:text.index("cells: [8000")].count("\n")
     p = subprocess.run([EXE, "run", cfg, "--set", f"output.directory={out}"], capture_output=True,
                        text=True, env=run_env(), timeout=120)
     assert p.returncode == 2, f"exit {p.returncode}, expected 2"

@@ -71,12 +71,15 @@ TubeRun rj2a(int n, int axis, std::vector<std::string> sets = {}) {
 }
 
 // The bars (Athena++'s shock-tube criteria at this resolution):
-// L1(512) <= 0.01 and L1(512) <= 0.6 L1(256), for every solver.
+// L1(512) <= 0.01 and L1(512) <= 0.6 L1(256), for every solver; and the
+// low-resolution bar of shared/REFERENCE.md, L1(256) <= 0.011 (measured
+// 4.9e-3 HLLD, 6.0e-3 HLLE, 6.4e-3 LLF).
 TEST(MhdShockTube, Rj2aConverges) {
   for (const char* rs : {"hlld", "hlle", "llf"}) {
     const TubeRun a = rj2a(256, 0, {std::string("solver.riemann=") + rs});
     const TubeRun b = rj2a(512, 0, {std::string("solver.riemann=") + rs});
     std::printf("rj2a %s: L1(256) = %.4e  L1(512) = %.4e  ratio %.3f\n", rs, a.l1, b.l1, b.l1 / a.l1);
+    EXPECT_LE(a.l1, 0.011) << rs;
     EXPECT_LE(b.l1, 0.01) << rs;
     EXPECT_LE(b.l1 / a.l1, 0.6) << rs;
   }

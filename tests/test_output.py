@@ -34,7 +34,7 @@ import numpy as np
 
 try:
     import yaml
-except ImportError:  # the Config check falls back to text matching
+except ImportError:  # the checks that parse the Config attribute skip (fail with ASTRONOMIX_REQUIRE_TOOLS=1)
     yaml = None
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
@@ -199,10 +199,7 @@ def check_config_attr(case):
         gamma_attr = f.attrs.get("Gamma")
     assert "mesh:" in text, "Config attribute lacks 'mesh:'"
     if yaml is None:
-        print("  note: python yaml missing, Config checked as text only")
-        assert f"end: {case.t_end}" in text, f"override time.end={case.t_end} not in Config"
-        assert "basename: " + case.label in text, "override output.basename not in Config"
-        return
+        raise Skip("python3-yaml missing: the Config attribute cannot be parsed")
     cfg = yaml.safe_load(text)
     assert cfg["mesh"]["cells"] == list(case.cells), f"Config mesh.cells {cfg['mesh']['cells']}"
     assert float(cfg["time"]["end"]) == case.t_end, f"Config time.end {cfg['time']['end']}"
@@ -521,8 +518,9 @@ def check_sequential_equals_collective(coll, seq):
                 assert bitwise_equal(fa.attrs[k], fb.attrs[k]), f"attribute {k} differs"
                 ta, tb = attr_type(fa, k), attr_type(fb, k)
                 assert ta == tb, f"attribute {k}: HDF5 types differ"
-            if yaml is not None:
-                assert yaml.safe_load(decode(fb.attrs["Config"]))["output"]["hdf5_mode"] == "sequential"
+            if yaml is None:
+                raise Skip("python3-yaml missing: the sequential file's hdf5_mode not checked")
+            assert yaml.safe_load(decode(fb.attrs["Config"]))["output"]["hdf5_mode"] == "sequential"
 
 
 PVSCRIPT = r"""

@@ -189,7 +189,21 @@ def check_wall_time(tmp):
     with h5py.File(final, "r") as f:
         step = int(f.attrs["Step"])
     run(config, endless + [f"time.max_steps={step + 5}"], d, "blast", extra=["--restart", final])
-    print(f"  wall time: stopped after {took:.2f} s of 3", flush=True)
+    # The continued run ends where an uninterrupted one does, to the bit.
+    ref = os.path.join(tmp, "walltime_ref")
+    run(config, endless + [f"time.max_steps={step + 5}"], ref, "blast")
+    with h5py.File(os.path.join(ref, "blast.final.rst"), "r") as f, h5py.File(final, "r") as g:
+        assert int(g.attrs["Step"]) == step + 5 == int(f.attrs["Step"]), (int(g.attrs["Step"]), step + 5)
+        assert bitwise_equal(f["cons"][...], g["cons"][...]), describe_diff(f["cons"][...], g["cons"][...])
+        assert float(f.attrs["Time"]) == float(g.attrs["Time"])
+    ra, rb = history_rows(ref, "blast"), history_rows(d, "blast")
+    assert len(ra) == len(rb) == step + 6, f"{len(rb)} history rows vs {len(ra)}, expected {step + 6}"
+    for x, y in zip(ra, rb):
+        for k in EXACT_HISTORY:
+            if k in x:
+                assert x[k] == y[k], f"history step {x['step']}: {k} {y[k]} vs {x[k]}"
+    print(f"  wall time: stopped after {took:.2f} s of 3 at step {step}; continued to step {step + 5}: "
+          f"equal to the uninterrupted run", flush=True)
 
 
 # ---------------------------------------------------------------- bad restarts
@@ -254,6 +268,13 @@ def check_bad_restarts(tmp):
         for e in expect:
             assert e in p.stderr, f"--restart {os.path.basename(path)} {extra_sets}: '{e}' not in {p.stderr[-800:]}"
         assert tree_digest(d) == before, f"--restart {os.path.basename(path)} changed the output directory"
+    # Another problem's checkpoint names the problem first; a refused
+    # restart into a new output directory leaves no directory behind.
+    fresh = os.path.join(tmp, "fresh")
+    p = run("sod.yaml", [], os.path.join(fresh, "sub"), "sod", extra=["--restart", good], expect=2)
+    for e in ("problem.name", "is sod", "made with orszag_tang"):
+        assert e in p.stderr, f"sod from an Orszag-Tang checkpoint: '{e}' not in {p.stderr[-800:]}"
+    assert not os.path.exists(fresh), f"a refused restart created {sorted(os.listdir(fresh))}"
     # Changes a restart may make: the end, and (to carry on a run that broke
     # down) the CFL number and the floors.
     run("orszag_tang.yaml", sets + ["time.max_steps=9", "time.cfl=0.2", "physics.pressure_floor=1e-10"], d, "ot",

@@ -18,8 +18,9 @@ struct WaveRun {
   long long steps = 0;
 };
 
-// Runs `file` at resolution n (1D: n; 2D: n x n, or 2n x n on a box twice
-// as long as wide; 3D: Athena++'s 2n x n x n), with `sets` on top.
+// Runs `file` at resolution n (1D: n; 2D: n x n, or n x n/2 on a box twice
+// as long as wide; 3D: Athena++'s n x n/2 x n/2 on 3 x 1.5 x 1.5), with
+// `sets` on top.
 inline WaveRun wave_error(const std::string& file, int n, std::vector<std::string> sets) {
   Config probe = config_from(read_config(file));
   const std::string nn = std::to_string(n), half = std::to_string(n / 2);

@@ -3,6 +3,7 @@
 #include <unistd.h>
 
 #include <cerrno>
+#include <cstdio>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
@@ -71,7 +72,14 @@ void apply_override(YAML::Node root, const std::string& text, ConfigContext& ctx
   const auto eq = text.find('=');
   if (eq == std::string::npos || eq == 0)
     throw ConfigError("command line (--set " + text + "): expected key=value, e.g. --set time.cfl=0.3");
-  const std::string key = text.substr(0, eq), value = text.substr(eq + 1);
+  // Spaces around the '=' (--set "time.cfl = 0.3") belong to neither side.
+  auto trimmed = [](std::string s) {
+    const std::size_t b = s.find_first_not_of(" \t"), e = s.find_last_not_of(" \t");
+    return b == std::string::npos ? std::string() : s.substr(b, e - b + 1);
+  };
+  const std::string key = trimmed(text.substr(0, eq)), value = text.substr(eq + 1);
+  if (key.empty())
+    throw ConfigError("command line (--set " + text + "): expected key=value, e.g. --set time.cfl=0.3");
   std::vector<std::string> parts;
   std::stringstream ss(key);
   for (std::string p; std::getline(ss, p, '.');) {
@@ -119,18 +127,25 @@ void check_output_dir_creatable(Section& out, const std::string& dir) {
     out.fail("directory", "cannot create output directory '" + dir + "': " + p.string() + ": " + std::strerror(errno));
 }
 
-void check_output_dir(Section& out, const std::string& dir) {
+// Creates `dir` and probes that files can be made there; `fail(message)`
+// throws.
+template <class Fail>
+void make_output_dir(const std::string& dir, const Fail& fail) {
   namespace fs = std::filesystem;
   std::error_code ec;
   fs::create_directories(dir, ec);
-  if (ec) out.fail("directory", "cannot create output directory '" + dir + "': " + ec.message());
+  if (ec) fail("cannot create output directory '" + dir + "': " + ec.message());
   // Probe that files can be created there; remove the probe at once.
   const fs::path probe = fs::path(dir) / (".astronomix_probe_" + std::to_string(::getpid()));
   {
     std::ofstream f(probe);
-    if (!f) out.fail("directory", "output directory '" + dir + "' is not writable");
+    if (!f) fail("output directory '" + dir + "' is not writable");
   }
   fs::remove(probe, ec);
+}
+
+void check_output_dir(Section& out, const std::string& dir) {
+  make_output_dir(dir, [&](const std::string& msg) { out.fail("directory", msg); });
 }
 
 // yaml-cpp keeps the first of two equal keys silently; a repeated key is
@@ -231,9 +246,22 @@ Config parse(YAML::Node root, const std::shared_ptr<ConfigContext>& ctx, int nra
     c.nx[d] = int(cells[d]);
     c.xmin[d] = lower[d];
     c.xmax[d] = upper[d];
-    if (!(upper[d] > lower[d]))
-      mesh.fail("upper", "expected upper > lower on every axis, got " + std::to_string(upper[d]) +
-                             " <= " + std::to_string(lower[d]) + " on axis " + "xyz"[d]);
+    if (!(upper[d] > lower[d])) {
+      char got[128];
+      std::snprintf(got, sizeof(got), "mesh.upper = %.17g <= mesh.lower = %.17g on axis %c", upper[d], lower[d],
+                    "xyz"[d]);
+      // Blamed on the key given on the command line, if one of the two was.
+      const bool lower_set = mesh.where("lower").rfind("command line", 0) == 0;
+      mesh.fail(lower_set ? "lower" : "upper", std::string("expected upper > lower on every axis, got ") + got);
+    }
+  }
+  // Sizes in bytes are 64-bit integers: 2^40 cells (a 10240^3 grid) keeps
+  // every array's size far from overflow, and is more than any machine holds.
+  const double total_cells = double(cells[0]) * double(cells[1]) * double(cells[2]);
+  if (total_cells > 0x1p40) {
+    char got[96];
+    std::snprintf(got, sizeof(got), "%.4g", total_cells);
+    mesh.fail("cells", std::string("expected at most 2^40 (1.1e12) cells in all, got ") + got);
   }
   if (ranks[0] || ranks[1] || ranks[2]) {
     long long prod = 1;
@@ -390,6 +418,13 @@ Config load_config(const std::string& file, const std::vector<std::string>& over
   ss << in.rdbuf();
   if (in.bad()) throw ConfigError(file + ": cannot read the config file (" + std::strerror(errno) + ")");
   return parse_config(ss.str(), file, overrides, nranks, output_dir);
+}
+
+void create_output_dir(const Config& c) {
+  if (!c.write_files) return;
+  const auto w = c.key_where.find("output.directory");
+  const std::string where = w == c.key_where.end() ? c.file + ": output.directory" : w->second;
+  make_output_dir(c.out_dir, [&](const std::string& msg) { throw ConfigError(where + ": " + msg); });
 }
 
 }  // namespace ax

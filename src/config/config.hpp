@@ -25,7 +25,7 @@ struct Config {
   std::string file;       // where it came from
   std::vector<std::string> sets;  // its --set overrides, in order (for the restart hint)
   std::string effective;  // resolved YAML (defaults and overrides applied)
-  std::map<std::string, std::string> key_where;  // dotted key -> "file:line:col: key", for messages
+  std::map<std::string, std::string> key_where;  // dotted key -> "file:line:col: key" (keys given), for messages
 
   // mesh
   int nx[3] = {1, 1, 1};
@@ -92,6 +92,11 @@ enum class OutputDir { create, check_only };
 // Throws ConfigError with a complete message on any bad input.
 Config load_config(const std::string& file, const std::vector<std::string>& overrides,
                    int nranks, OutputDir output_dir = OutputDir::create);
+
+// Creates the config's output.directory (what load_config does with
+// OutputDir::create), for a run that loaded it with check_only first.
+// Throws ConfigError naming the key.
+void create_output_dir(const Config& c);
 
 // Same, from YAML text (tests); `name` stands for the file in messages.
 Config parse_config(const std::string& yaml_text, const std::string& name,

@@ -146,12 +146,29 @@ void Section::record(const std::string& key, const YAML::Node& v) {
     cur.reset(cur[part]);
   }
   cur[key] = YAML::Clone(v);
-  ctx_->where[full(key)] = where(key);
+  // Only keys the file or --set gives have a place: a default's would be
+  // its section's line.
+  const std::string name = full(key);
+  bool given = false;
+  for (const auto& o : ctx_->overridden) given = given || o == name || name.rfind(o + ".", 0) == 0;
+  const YAML::Node& node = node_;
+  if (given || (node.IsMap() && node[key].IsDefined())) ctx_->where[name] = where(key);
+}
+
+// An integer bound as a reader takes it in: the 2^62 "no limit" of the
+// counters as 2^62, not 4611686018427387904.
+static std::string bound_text(long long v) {
+  if (v >= (1LL << 40) && (v & (v - 1)) == 0) {
+    int k = 0;
+    while ((1LL << k) != v) ++k;
+    return "2^" + std::to_string(k);
+  }
+  return std::to_string(v);
 }
 
 long long Section::integer(const std::string& key, std::optional<long long> def, long long min,
                            long long max) {
-  const std::string expected = "an integer in [" + std::to_string(min) + ", " + std::to_string(max) + "]";
+  const std::string expected = "an integer in [" + bound_text(min) + ", " + bound_text(max) + "]";
   const auto ov = value(key, !def, expected);
   long long x = def.value_or(0);
   if (ov) {
@@ -236,7 +253,7 @@ std::vector<long long> Section::integers(const std::string& key, std::size_t n,
                                          std::optional<std::vector<long long>> def, long long min,
                                          long long max) {
   const std::string expected = "a list of " + std::to_string(n) + " integers in [" +
-                               std::to_string(min) + ", " + std::to_string(max) + "]";
+                               bound_text(min) + ", " + bound_text(max) + "]";
   const auto ov = value(key, !def, expected);
   std::vector<long long> x = def.value_or(std::vector<long long>{});
   if (ov) {

@@ -57,6 +57,9 @@ MemoryCheck check_memory(const Config& cfg, const Grid& grid, const Comm& comm);
 
 // Human-readable report: per-rank breakdown, node and GPU, cells and an
 // estimated cost per step.
+// Bytes as "937.5 KiB", "1.4 GiB".
+std::string size_text(double bytes);
+
 std::string describe_memory(const MemoryCheck& m, const Config& cfg, const Grid& grid, const Comm& comm);
 
 // The config error a run that does not fit gets (file:line of mesh.cells).

@@ -101,6 +101,7 @@ class Simulation {
   // (idempotent: the next stage would do the same), so what is reported
   // is what the scheme evolves.
   void sync_cell_field();
+  std::string output_plan() const;  // the header's output line
 
   // Writes a snapshot now (collective); returns its path.
   std::string write_snapshot(bool sequential = false);

@@ -23,16 +23,6 @@
 
 namespace ax {
 
-namespace {
-
-std::string fmt(const char* f, double v) {
-  char buf[64];
-  std::snprintf(buf, sizeof(buf), f, v);
-  return buf;
-}
-
-}  // namespace
-
 std::string Simulation::write_snapshot(bool sequential) {
   sync_cell_field();
   char name[64];
@@ -87,8 +77,28 @@ void Simulation::print_header() const {
      << "  ghost exchange " << (overlap_.on ? "overlapped: " : "not overlapped: ") << overlap_.why << "\n"
      << "  " << hydro_->family() << (cfg_.mhd ? " mhd: " : " hydro: ") << hydro_->path() << " path (" << hydro_->reason() << "); "
      << hydro_->scheme() << " + " << to_string(cfg_.integrator) << ", cfl " << cfg_.cfl
-     << (cfg_.family == "fd" ? " (of the sum of the axes' signal speeds)" : "");
+     << (cfg_.family == "fd" ? " (of the sum of the axes' signal speeds)" : "") << "\n"
+     << "  " << output_plan();
   std::cout << os.str() << std::endl;
+}
+
+// Where the run writes and when, as one line of the header.
+std::string Simulation::output_plan() const {
+  if (!cfg_.write_files) return "output: none (output.enabled is false)";
+  std::ostringstream os;
+  const std::string at = (std::filesystem::path(cfg_.out_dir) / cfg_.basename).string();
+  os << "output: " << at << ".out1.NNNNN.athdf (+ .xdmf) at the start,";
+  if (cfg_.out_dt > 0) os << " every t = " << cfg_.out_dt << ",";
+  if (cfg_.out_every > 0) os << " every " << cfg_.out_every << " steps,";
+  os << " at the end";
+  if (cfg_.history_every > 0) os << "; " << cfg_.basename << ".history.csv every " << cfg_.history_every << " step(s)";
+  std::ostringstream ck;
+  if (cfg_.restart_dt > 0) ck << ", every t = " << cfg_.restart_dt;
+  if (cfg_.restart_every_steps > 0) ck << ", every " << cfg_.restart_every_steps << " steps";
+  if (cfg_.restart_at_end) ck << ", " << cfg_.basename << ".final.rst at the end";
+  os << "; checkpoints " << (ck.str().empty() ? std::string("none") : ck.str().substr(2));
+  os << "; " << cfg_.basename << ".summary.json";
+  return os.str();
 }
 
 std::string Simulation::write_checkpoint(bool final) {
@@ -218,13 +228,13 @@ void Simulation::write_summary(const RunSummary& s) const {
     std::snprintf(line, sizeof(line),
                   "done: %lld cells x %lld steps in %.3f s = %.3e cell-updates/s "
                   "(%.3e in steps alone); t = %.6g; floors hit %lld times; ended by %s\n"
-                  "peak memory: host %.1f MiB (max over ranks), GPU %s; conserved state %.1f MiB, "
-                  "solver arrays %.1f MiB (%.2fx the state)",
+                  "peak memory: host %s (max over ranks), GPU %s; conserved state %s without ghosts, "
+                  "arrays in all %s (%.2fx that state; `astronomix check` counts the state with ghosts)",
                   (long long)s.cells, s.steps_this_run, s.wall_s, s.cell_updates_per_s,
                   j["cell_updates_per_s_steps_only"].get<double>(), s.sim_time, s.floor_hits, s.ended_by.c_str(),
-                  s.host_peak_bytes_max / 1048576.0,
-                  s.device_peak_bytes < 0 ? "n/a" : fmt("%.1f MiB", s.device_peak_bytes / 1048576.0).c_str(),
-                  s.state_bytes / 1048576.0, s.array_bytes / 1048576.0,
+                  size_text(double(s.host_peak_bytes_max)).c_str(),
+                  s.device_peak_bytes < 0 ? "n/a" : size_text(double(s.device_peak_bytes)).c_str(),
+                  size_text(double(s.state_bytes)).c_str(), size_text(double(s.array_bytes)).c_str(),
                   double(s.array_bytes) / double(s.state_bytes));
     std::cout << line << std::endl;
     if (cfg_.mhd)

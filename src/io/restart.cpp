@@ -250,45 +250,75 @@ std::string unopenable_because(const std::string& path) {
   return std::string("cannot read it: ") + std::strerror(errno);
 }
 
-}  // namespace
-
-void read_restart(const std::string& path, const Grid& g, const Comm& comm, const Config& cfg, const State& u,
-                  RunCounters* c) {
+// The checkpoint `path` opened for reading (every rank reads its own part).
+hid_t open_checkpoint(const std::string& path) {
   hid_t fapl = H5Pcreate(H5P_FILE_ACCESS);
 #ifdef H5_HAVE_PARALLEL
-  H5Pset_fapl_sec2(fapl);  // every rank reads its own part
+  H5Pset_fapl_sec2(fapl);
 #endif
   hid_t file = H5Fopen(path.c_str(), H5F_ACC_RDONLY, fapl);
   H5Pclose(fapl);
   if (file < 0)
     throw ConfigError(path + ": cannot open as a checkpoint (" + unopenable_because(path) + ")");
+  return file;
+}
+
+// Whether the open checkpoint can continue the run `cfg`: an astronomix
+// checkpoint of this format and precision, made with the same value of every
+// key that may not change. The problem and the grid are compared first: a
+// checkpoint of another run differs in many keys, and those two say so.
+void check_checkpoint(hid_t file, const std::string& path, const Config& cfg) {
+  if (H5Aexists(file, "astronomix_restart") <= 0)
+    throw ConfigError(path + ": not an astronomix checkpoint (no astronomix_restart attribute)");
+  const int version = read_attr<int>(file, "astronomix_restart", H5T_NATIVE_INT, path);
+  if (version != kRestartVersion)
+    throw ConfigError(path + ": checkpoint format " + std::to_string(version) + ", this astronomix reads " +
+                      std::to_string(kRestartVersion));
+  if (read_attr<int>(file, "RealBytes", H5T_NATIVE_INT, path) != int(sizeof(Real)))
+    throw ConfigError(path + ": written in another precision than this build's (" +
+                      std::string(sizeof(Real) == 8 ? "double" : "float") + ")");
+  std::map<std::string, std::string> then, now;
   try {
-    if (H5Aexists(file, "astronomix_restart") <= 0)
-      throw ConfigError(path + ": not an astronomix checkpoint (no astronomix_restart attribute)");
-    const int version = read_attr<int>(file, "astronomix_restart", H5T_NATIVE_INT, path);
-    if (version != kRestartVersion)
-      throw ConfigError(path + ": checkpoint format " + std::to_string(version) + ", this astronomix reads " +
-                        std::to_string(kRestartVersion));
-    if (read_attr<int>(file, "RealBytes", H5T_NATIVE_INT, path) != int(sizeof(Real)))
-      throw ConfigError(path + ": written in another precision than this build's (" +
-                        std::string(sizeof(Real) == 8 ? "double" : "float") + ")");
-    // The config: every key that may not change must be as in the checkpoint.
-    std::map<std::string, std::string> then, now;
     flatten(YAML::Load(read_string_attr(file, "Config", path)), "", &then);
-    flatten(YAML::Load(cfg.effective), "", &now);
-    std::set<std::string> keys;
-    for (const auto& kv : then) keys.insert(kv.first);
-    for (const auto& kv : now) keys.insert(kv.first);
-    for (const auto& key : keys) {
-      if (restart_safe_key(key)) continue;
-      const auto a = then.find(key), b = now.find(key);
-      const std::string was = a == then.end() ? "(absent)" : a->second, is = b == now.end() ? "(absent)" : b->second;
-      if (was == is) continue;
-      const auto where = cfg.key_where.find(key);
-      throw ConfigError((where == cfg.key_where.end() ? cfg.file + ": " + key : where->second) + ": is " + is +
-                        " but the checkpoint " + path + " was made with " + was +
-                        "; a restart may change only " + restart_safe_keys_text());
-    }
+  } catch (const YAML::Exception& e) {
+    throw ConfigError(path + ": the checkpoint's Config attribute is not valid YAML: " + e.msg);
+  }
+  flatten(YAML::Load(cfg.effective), "", &now);
+  std::vector<std::string> keys = {"problem.name", "mesh.cells"};
+  for (const auto& kv : then) keys.push_back(kv.first);
+  for (const auto& kv : now) keys.push_back(kv.first);
+  std::set<std::string> seen;
+  for (const auto& key : keys) {
+    if (!seen.insert(key).second || restart_safe_key(key)) continue;
+    const auto a = then.find(key), b = now.find(key);
+    const std::string was = a == then.end() ? "(absent)" : a->second, is = b == now.end() ? "(absent)" : b->second;
+    if (was == is) continue;
+    // Keys the file and --set leave out (their defaults) have no place.
+    const auto where = cfg.key_where.find(key);
+    throw ConfigError((where != cfg.key_where.end() ? where->second : cfg.file + ": " + key + " (default)") + ": is " + is +
+                      " but the checkpoint " + path + " was made with " + was + "; a restart may change only " +
+                      restart_safe_keys_text());
+  }
+}
+
+}  // namespace
+
+void check_restart(const std::string& path, const Config& cfg) {
+  const hid_t file = open_checkpoint(path);
+  try {
+    check_checkpoint(file, path, cfg);
+  } catch (...) {
+    H5Fclose(file);
+    throw;
+  }
+  H5Fclose(file);
+}
+
+void read_restart(const std::string& path, const Grid& g, const Comm& comm, const Config& cfg, const State& u,
+                  RunCounters* c) {
+  const hid_t file = open_checkpoint(path);
+  try {
+    check_checkpoint(file, path, cfg);
     // With the config equal, grid and variables are too; the shapes are
     // checked again as the datasets are read.
     const Slab cs = cell_slab(g);

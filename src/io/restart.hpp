@@ -51,6 +51,9 @@ void write_restart(const std::string& path, const Grid& g, const Comm& comm, con
 // that may not change on restart (see restart_safe_key).
 void read_restart(const std::string& path, const Grid& g, const Comm& comm, const Config& cfg, const State& u,
                   RunCounters* counters);
+// The checks of read_restart that need no grid (the file, its format, the
+// config), so that a run refuses a checkpoint before it writes anything.
+void check_restart(const std::string& path, const Config& cfg);
 
 // Keys a restarted run may change: the end (time.end, time.max_steps), the
 // outputs (output.*), the decomposition (mesh.ranks), how the same numbers

@@ -3,6 +3,7 @@
 #include "config/config_error.hpp"
 
 #include <stdexcept>
+#include <type_traits>
 
 namespace ax {
 
@@ -17,6 +18,13 @@ HydroPath choose_hydro_path(const Config& cfg, bool fused_ok, const std::string&
   if (cfg.backend == Backend::native) p.reason = "solver.backend is native";
   else if (!fused_ok) p.reason = why;
   else p.reason = cfg.backend == Backend::fused ? "solver.backend is fused" : "supported, chosen by auto";
+  // Where the layout came from: the user's solver.fused_layout, or auto's
+  // choice for this device.
+  if (p.fused)
+    p.reason += cfg.fused_layout == FusedLayout::automatic
+                    ? std::string("; layout by solver.fused_layout auto on ") +
+                          (std::is_same_v<MemSpace, Kokkos::HostSpace> ? "CPUs" : "GPUs")
+                    : "; layout as solver.fused_layout gives";
   return p;
 }
 
