@@ -274,6 +274,8 @@ RunSummary Simulation::run(const RunOptions& opt) {
 
   Kokkos::fence();
   const double t0 = now_s();
+  double progress_t = t0;  // the last progress line
+  long long progress_step = steps_;
   double step_wall = 0, longest_step = 0, longest_write = 0;
   auto done = [&] {
     return at_end_time(time_, cfg_.t_end) || (cfg_.max_steps >= 0 && steps_ >= cfg_.max_steps);
@@ -314,8 +316,12 @@ RunSummary Simulation::run(const RunOptions& opt) {
     }
     if (outputs && checkpoint) s.checkpoints.push_back(timed_write([&] { return write_checkpoint(false); }));
     if (cfg_.progress_every > 0 && steps_ % cfg_.progress_every == 0) {
-      const double el = now_s() - t0;
-      const double rate = double(grid_.cells_global()) * double(steps_ - first_step) / el;
+      // The rate of the steps since the last line (outputs included), so a
+      // slowing run shows; the ETA from the whole run so far.
+      const double now = now_s(), el = now - t0;
+      const double rate = double(grid_.cells_global()) * double(steps_ - progress_step) / (now - progress_t);
+      progress_t = now;
+      progress_step = steps_;
       double eta = el * (cfg_.t_end - time_) / std::max(time_ - start_time, 1e-300);
       if (cfg_.max_steps >= 0)
         eta = std::min(eta, el * double(cfg_.max_steps - steps_) / double(std::max(1LL, steps_ - first_step)));

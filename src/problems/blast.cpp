@@ -18,8 +18,12 @@ class Blast final : public Problem {
   void initialize(const Grid& g, const IdealGas& eos, const Comm&, const State& state) const override {
     const Real cx = center[0], cy = center[1], cz = center[2], r2 = radius * radius;
     const Real da = d_amb, pa = p_amb, di = d_amb * d_ratio, pi = p_amb * p_ratio;
+    // A circle in 2D, a slab in 1D, wherever `center` puts the inactive
+    // coordinates (as sedov): distances along the active axes only.
+    const bool ax = g.active(0), ay = g.active(1), az = g.active(2);
     auto prim = KOKKOS_LAMBDA(Real x, Real y, Real z, Real* w) {
-      const bool in = (x - cx) * (x - cx) + (y - cy) * (y - cy) + (z - cz) * (z - cz) < r2;
+      const Real dx = ax ? x - cx : Real(0), dy = ay ? y - cy : Real(0), dz = az ? z - cz : Real(0);
+      const bool in = dx * dx + dy * dy + dz * dz < r2;
       w[IDN] = in ? di : da;
       w[IVX] = w[IVY] = w[IVZ] = 0;
       w[IPR] = in ? pi : pa;
