@@ -76,13 +76,17 @@ std::string Section::full(const std::string& key) const {
   return path_.empty() ? key : path_ + "." + key;
 }
 
+const std::string* Section::override_of(const std::string& name) const {
+  // The key itself, one above it (--set time={...}), or one below it (an
+  // unknown section `--set solvr.riemann=...` is named here).
+  for (const auto& o : ctx_->overridden)
+    if (o == name || name.rfind(o + ".", 0) == 0 || (!name.empty() && o.rfind(name + ".", 0) == 0)) return &o;
+  return nullptr;
+}
+
 std::string Section::where(const std::string& key) const {
   const std::string name = full(key);
-  // From --set: the key itself, one above it (--set time={...}), or one
-  // below it (an unknown section `--set solvr.riemann=...` is named here).
-  for (const auto& o : ctx_->overridden)
-    if (o == name || name.rfind(o + ".", 0) == 0 || (!name.empty() && o.rfind(name + ".", 0) == 0))
-      return "command line (--set " + o + "): " + name;
+  if (const std::string* o = override_of(name)) return "command line (--set " + *o + "): " + name;
   YAML::Mark mark = node_.IsDefined() ? node_.Mark() : YAML::Mark::null_mark();
   if (!key.empty() && node_.IsMap()) {
     for (auto it = node_.begin(); it != node_.end(); ++it) {
@@ -148,11 +152,8 @@ void Section::record(const std::string& key, const YAML::Node& v) {
   cur[key] = YAML::Clone(v);
   // Only keys the file or --set gives have a place: a default's would be
   // its section's line.
-  const std::string name = full(key);
-  bool given = false;
-  for (const auto& o : ctx_->overridden) given = given || o == name || name.rfind(o + ".", 0) == 0;
   const YAML::Node& node = node_;
-  if (given || (node.IsMap() && node[key].IsDefined())) ctx_->where[name] = where(key);
+  if (override_of(full(key)) || (node.IsMap() && node[key].IsDefined())) ctx_->where[full(key)] = where(key);
 }
 
 // An integer bound as a reader takes it in: the 2^62 "no limit" of the

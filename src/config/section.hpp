@@ -57,6 +57,8 @@ class Section {
 
   // "file:line:col: path.key" for messages about `key` (or the section).
   std::string where(const std::string& key = "") const;
+  // The --set override that gives the dotted key `name`, or nullptr.
+  const std::string* override_of(const std::string& name) const;
   [[noreturn]] void fail(const std::string& key, const std::string& msg) const;
   const std::string& path() const { return path_; }
 
