@@ -1,7 +1,8 @@
 // The astronomix command line:
 //   astronomix run  <config.yaml> [--set key=value ...] [--quiet] [--no-memory-check]
 //                   [--restart checkpoint] [--wall-time hh:mm:ss] [--overwrite]
-//   astronomix check <config.yaml> [--set key=value ...]
+//   astronomix run  --restart checkpoint [--set key=value ...] ...  (the config the checkpoint holds)
+//   astronomix check <config.yaml> [--set key=value ...] [--restart checkpoint]
 // Bad input exits with code 2 and a message naming file, line, key and what
 // was expected; nothing is written before the config is valid and the run
 // is known to fit in memory. A state that breaks down exits with 3 (after a
@@ -52,14 +53,22 @@ int run_or_check(const ax::CommandLine& cl, double started_at) {
   std::string error;
   // A checkpoint is checked before output.directory is made: a refused
   // restart leaves nothing behind (docs/restart.md).
-  const bool create_dir_now = run && cl.restart.empty();
+  const bool continuing = !cl.restart.empty();
+  const ax::OutputDir output_dir = run && !continuing ? ax::OutputDir::create : ax::OutputDir::check_only;
+  ax::CheckpointPlace place;
   try {
-    cfg = ax::load_config(cl.config, cl.sets, world_size,
-                          create_dir_now ? ax::OutputDir::create : ax::OutputDir::check_only);
-    if (run && !cl.restart.empty()) {
-      ax::check_restart(cl.restart, cfg);
-      ax::create_output_dir(cfg);
+    if (cl.config.empty()) {
+      // As Athena++'s -r: the run goes on with the config it was made with.
+      cfg = ax::parse_config(ax::checkpoint_config_text(cl.restart), cl.restart + " (its stored config)", cl.sets,
+                             world_size, output_dir);
+      cfg.from_checkpoint = true;
+    } else {
+      cfg = ax::load_config(cl.config, cl.sets, world_size, output_dir);
     }
+    if (continuing)
+      place = ax::check_restart(cl.restart, cfg,
+                                run || world_rank > 0 ? ax::RestartData::unread : ax::RestartData::verify);
+    if (run && continuing) ax::create_output_dir(cfg);
   } catch (const ax::ConfigError& e) {
     error = e.what();
   }
@@ -75,10 +84,13 @@ int run_or_check(const ax::CommandLine& cl, double started_at) {
     ax::planned_hydro_path(cfg, grid);  // throws ConfigError if solver.backend asks for what cannot run
     const ax::MemoryCheck mem = ax::check_memory(cfg, grid, comm);
     if (!run) {
-      if (comm.root())
-        std::cout << cl.config << ": valid\n"
-                  << cfg.effective << "\n\n"
-                  << ax::describe_memory(mem, cfg, grid, comm) << std::endl;
+      if (comm.root()) {
+        std::cout << cfg.file << ": valid\n" << cfg.effective << "\n\n";
+        if (continuing)
+          std::printf("continues from %s: step %lld, t = %.9g (its data match its checksum)\n\n", cl.restart.c_str(),
+                      place.steps, place.time);
+        std::cout << ax::describe_memory(mem, cfg, grid, comm) << std::endl;
+      }
     } else if (cl.memory_check && any_rank_failed(mem.fits() ? "" : ax::memory_error(mem, cfg), comm.rank,
                                                   comm.size)) {
       rc = kExitBadInput;

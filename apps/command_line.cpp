@@ -121,8 +121,9 @@ int parse_command_line(int argc, char** argv, bool print, CommandLine* cl) {
                                         std::to_string(kv / 100 % 100) + "." + std::to_string(kv % 100) + ")");
   app.require_subcommand(1);
   app.footer(kExamples);
+  // The config may be left out with --restart: the checkpoint holds it.
   auto add_common = [&](CLI::App* sub) {
-    sub->add_option("config", cl->config, "YAML file describing the run")->required();
+    sub->add_option("config", cl->config, "YAML file describing the run (with --restart: optional)");
     sub->add_option("--set", cl->sets, "override a config key, e.g. --set time.cfl=0.3 (repeatable)")
         ->type_name("KEY=VALUE")
         ->take_all();
@@ -139,7 +140,8 @@ int parse_command_line(int argc, char** argv, bool print, CommandLine* cl) {
   run->add_flag("--no-memory-check", no_memory_check,
                 "start even if the memory the run needs exceeds what the node or GPU has free");
   run->add_option("--restart", cl->restart,
-                  "continue from a checkpoint (<basename>.NNNNN.rst or .final.rst) of this config; " +
+                  "continue from a checkpoint (<basename>.NNNNN.rst or .final.rst) of this config, or of the "
+                  "config the checkpoint holds if none is given; " +
                       ax::restart_safe_keys_text() + " may change")
       ->type_name("FILE")
       ->excludes(overwrite);
@@ -151,17 +153,22 @@ int parse_command_line(int argc, char** argv, bool print, CommandLine* cl) {
   run->footer("Example: astronomix run configs/sedov3d.yaml --set output.dt=0.01\n"
               "         mpirun -n 2 astronomix run configs/blast3d.yaml\n"
               "         astronomix run configs/sedov3d.yaml --restart output/sedov3d/sedov3d.final.rst "
-              "--set time.end=0.2");
+              "--set time.end=0.2\n"
+              "         astronomix run --restart output/sedov3d/sedov3d.00002.rst   (the config it was made with)");
   CLI::App* check =
       app.add_subcommand("check", "validate a config; print it resolved, the memory per rank and the cost per step");
   add_common(check);
+  check->add_option("--restart", cl->restart,
+                    "also check that the run can continue from this checkpoint (what `run --restart` checks)")
+      ->type_name("FILE");
   check->footer("Example: astronomix check configs/sedov3d.yaml --set mesh.cells=[512,512,512]\n"
-                "         mpirun -n 8 astronomix check configs/sedov3d.yaml   (as the 8-rank run would see it)");
+                "         mpirun -n 8 astronomix check configs/sedov3d.yaml   (as the 8-rank run would see it)\n"
+                "         astronomix check --restart output/sedov3d/sedov3d.final.rst --set time.end=0.2");
 
   auto fail = [&](const std::string& msg) {
     if (print)
       std::cerr << "astronomix: error: " << msg << "\n"
-                << "usage: astronomix run|check <config.yaml> [--set KEY=VALUE ...]; astronomix --help for more"
+                << "usage: astronomix run|check <config.yaml> [--set KEY=VALUE ...] [--restart FILE]; astronomix --help for more"
                 << std::endl;
     return kExitBadInput;
   };
@@ -214,6 +221,8 @@ int parse_command_line(int argc, char** argv, bool print, CommandLine* cl) {
     return fail(e.what());
   }
   cl->command = run->parsed() ? "run" : "check";
+  if (cl->config.empty() && cl->restart.empty())
+    return fail(cl->command + ": a config file is required (or --restart CHECKPOINT, which holds its config)");
   cl->memory_check = !no_memory_check;
   if (!wall_time.empty()) {
     cl->wall_time_s = parse_wall_time(wall_time);

@@ -10,7 +10,7 @@ namespace ax {
 
 struct CommandLine {
   std::string command;  // "run" or "check"
-  std::string config;   // the YAML file
+  std::string config;   // the YAML file (empty: the --restart checkpoint's own)
   std::vector<std::string> sets;
   bool quiet = false;
   bool overwrite = false;     // --overwrite: remove an earlier run's files first

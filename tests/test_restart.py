@@ -101,12 +101,13 @@ def compare_runs(ref_dir, got_dir, base, cells, same_ranks):
 
 # ---------------------------------------------------------------- bitwise restarts
 class RestartCase:
-    def __init__(self, label, config, cells, sets, stop, checkpoint, ranks, continue_sets=()):
+    def __init__(self, label, config, cells, sets, stop, checkpoint, ranks, continue_sets=(), stored_config=False):
         """Run A to the end; run B stops at step `stop`; run C continues B from `checkpoint`
-        (with continue_sets: what a restart may change). ranks = (A, B, C)."""
+        (with continue_sets: what a restart may change; stored_config: given no config file, with the
+        one the checkpoint holds, as Athena++'s -r). ranks = (A, B, C)."""
         self.label, self.config, self.cells, self.sets = label, config, cells, sets
         self.stop, self.checkpoint, self.ranks = stop, checkpoint, ranks
-        self.continue_sets = list(continue_sets)
+        self.continue_sets, self.stored_config = list(continue_sets), stored_config
 
 
 def check_restart(case, tmp):
@@ -117,7 +118,16 @@ def check_restart(case, tmp):
     run(case.config, sets + [f"time.max_steps={case.stop}"], b, base, case.ranks[1])
     ckpt = os.path.join(b, f"{base}.{case.checkpoint}.rst")
     assert os.path.isfile(ckpt), f"no checkpoint {ckpt}: {sorted(os.listdir(b))}"
-    run(case.config, sets + case.continue_sets, b, base, case.ranks[2], extra=["--restart", ckpt])
+    if case.stored_config:
+        # B's stored config ends at step `stop`: only the end is given.
+        end = next(x for x in case.sets if x.startswith("time.max_steps="))
+        cmd = [EXE, "run", "--restart", ckpt, "--set", end, "-q"]
+        if case.ranks[2] > 1:
+            cmd = [MPIEXEC, "-n", str(case.ranks[2])] + mpi_flags() + cmd
+        p = subprocess.run(cmd, capture_output=True, text=True, env=run_env(), timeout=300)
+        assert p.returncode == 0, f"exit {p.returncode}: {' '.join(cmd)}\nstderr: {p.stderr[-2500:]}"
+    else:
+        run(case.config, sets + case.continue_sets, b, base, case.ranks[2], extra=["--restart", ckpt])
     compare_runs(a, b, base, int(np.prod(case.cells)), len(set(case.ranks)) == 1)
     print(f"  {case.label}: ranks {case.ranks[0]} vs {case.ranks[1]} -> {case.ranks[2]}, "
           f"continued from step {case.stop}: equal", flush=True)
@@ -268,6 +278,32 @@ def check_bad_restarts(tmp):
         for e in expect:
             assert e in p.stderr, f"--restart {os.path.basename(path)} {extra_sets}: '{e}' not in {p.stderr[-800:]}"
         assert tree_digest(d) == before, f"--restart {os.path.basename(path)} changed the output directory"
+        # `check --restart` refuses the same with the same words.
+        cmd = command("orszag_tang.yaml", sets + ["time.max_steps=12"] + extra_sets, d, "ot",
+                      extra=["--restart", path])
+        cmd[cmd.index("run")] = "check"
+        cmd.remove("-q")
+        q = subprocess.run(cmd, capture_output=True, text=True, env=run_env(), timeout=60)
+        assert q.returncode == 2 and q.stderr == p.stderr, (
+            f"check --restart {os.path.basename(path)} {extra_sets}: exit {q.returncode}, stderr {q.stderr[-800:]} "
+            f"against run's {p.stderr[-800:]}")
+    # Given no config file, a restart reads the checkpoint's own: the same
+    # checks apply to --set, and a checkpoint that is none is named as such.
+    for path, extra_sets, expect in [(good, ["physics.gamma=1.4"], ["physics.gamma", "may change only"]),
+                                     (good, [], ["time.max_steps", "give more steps"]),
+                                     (damaged, ["time.max_steps=12"], ["do not match the checkpoint's checksum"]),
+                                     (text, [], ["notes.rst", "not an HDF5 file"])]:
+        cmd = [EXE, "run", "--restart", path, "-q"] + [x for e in extra_sets for x in ("--set", e)]
+        p = subprocess.run(cmd, capture_output=True, text=True, env=run_env(), timeout=60)
+        assert p.returncode == 2 and all(e in p.stderr for e in expect), (
+            f"{' '.join(cmd)}: exit {p.returncode}, expected 2 and {expect} in {p.stderr[-800:]}")
+        assert tree_digest(d) == before, f"{' '.join(cmd)} changed the output directory"
+    # A checkpoint given where the config goes: said so, with the command.
+    p = subprocess.run([EXE, "run", good], capture_output=True, text=True, env=run_env(), timeout=60)
+    assert p.returncode == 2 and "not a YAML config" in p.stderr and "--restart" in p.stderr, p.stderr[-800:]
+    q = subprocess.run([EXE, "check", "--restart", good, "--set", "time.max_steps=12"], capture_output=True,
+                       text=True, env=run_env(), timeout=60)
+    assert q.returncode == 0 and "continues from" in q.stdout and "step 6" in q.stdout, q.stdout[-800:] + q.stderr
     # Another problem's checkpoint names the problem first; a refused
     # restart into a new output directory leaves no directory behind.
     fresh = os.path.join(tmp, "fresh")
@@ -489,6 +525,9 @@ def main():
         RestartCase("fv_ranks", "blast3d.yaml", [16, 24, 16],
                     ["output.every_steps=3", "output.restart_every_steps=4", "time.max_steps=12",
                      "boundaries.x=reflecting"], 8, "00001", (1, 1, 2)),
+        RestartCase("fv_stored_config_ranks", "blast3d.yaml", [16, 24, 16],
+                    ["output.every_steps=3", "output.restart_every_steps=4", "time.max_steps=12"], 8, "00001",
+                    (1, 1, 2), stored_config=True),
         RestartCase("fd_lsrk4", "sedov3d_fd.yaml", [16, 16, 16],
                     ["output.every_steps=2", "output.restart_every_steps=3", "time.max_steps=9",
                      "time.integrator=lsrk4", "time.cfl=1.0"], 6, "00001", (1, 1, 1)),

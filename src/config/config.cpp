@@ -417,6 +417,9 @@ Config load_config(const std::string& file, const std::vector<std::string>& over
   std::stringstream ss;
   ss << in.rdbuf();
   if (in.bad()) throw ConfigError(file + ": cannot read the config file (" + std::strerror(errno) + ")");
+  if (ss.str().rfind("\x89HDF\r\n\x1a\n", 0) == 0)
+    throw ConfigError(file + ": an HDF5 file, not a YAML config; to continue a run from a checkpoint (.rst): "
+                      "astronomix run --restart CHECKPOINT [config.yaml]");
   return parse_config(ss.str(), file, overrides, nranks, output_dir);
 }
 

@@ -20,6 +20,7 @@
 #include "mhd/mhd_kernels.hpp"
 #include "hydro/hydro_kernels.hpp"
 #include "problems/problem.hpp"
+#include "time/end_time.hpp"
 
 namespace ax {
 
@@ -28,10 +29,6 @@ namespace {
 Grid grid_for(const Config& cfg, const Comm& comm) {
   return make_grid(cfg.nx, cfg.xmin, cfg.xmax, cfg.ghost, comm.dims, comm.coords);
 }
-
-// Whether time t has reached the end time: the last step is cut to land on
-// t_end, but a time summed over many steps may stop a rounding short of it.
-bool at_end_time(double t, double t_end) { return t >= t_end * (1 - 1e-14); }
 
 // The stop request of the wall-time limit, above any signal number.
 constexpr int kWallTimeStop = 1000;
@@ -214,29 +211,8 @@ void Simulation::restore(const std::string& path) {
     std::uint64_t sum = 0;
     MPI_Allreduce(&c.read_checksum_part, &sum, 1, MPI_UINT64_T, MPI_SUM, comm_.cart);
     if (sum != c.stored_checksum)
-      throw ConfigError(path + ": the data do not match the checkpoint's checksum: the file is damaged; "
-                        "use an earlier checkpoint");
+      throw ConfigError(damaged_text(path));
   }
-  // A run that would end before it starts would still write its closing
-  // checkpoint, history and snapshot over the newer ones of the first run.
-  auto key_at = [&](const std::string& key) {
-    const auto w = cfg_.key_where.find(key);
-    return w == cfg_.key_where.end() ? cfg_.file + ": " + key : w->second;
-  };
-  auto real_text = [](double x) {
-    char b[32];
-    std::snprintf(b, sizeof(b), "%.9g", x);
-    return std::string(b);
-  };
-  char when[160];
-  std::snprintf(when, sizeof(when), "the checkpoint %s is at t = %.9g, step %lld", path.c_str(), double(c.time),
-                c.steps);
-  if (at_end_time(c.time, cfg_.t_end))
-    throw ConfigError(key_at("time.end") + ": is " + real_text(double(cfg_.t_end)) + " but " + when +
-                      "; give a later time.end to continue the run");
-  if (cfg_.max_steps >= 0 && cfg_.max_steps <= c.steps)
-    throw ConfigError(key_at("time.max_steps") + ": is " + std::to_string(cfg_.max_steps) + " but " + when +
-                      "; give more steps to continue the run");
   time_ = c.time;
   steps_ = c.steps;
   last_dt_ = c.last_dt;
@@ -375,7 +351,7 @@ RunSummary Simulation::run(const RunOptions& opt) {
   // continue repeats the --set overrides (a restart must match the mesh and
   // solver, and writes into the same folder).
   if (!s.stopped_by.empty() && comm_.root()) {
-    std::string again = "astronomix run " + shell_quoted(cfg_.file);
+    std::string again = cfg_.from_checkpoint ? "astronomix run" : "astronomix run " + shell_quoted(cfg_.file);
     for (const std::string& set : cfg_.sets) again += " --set " + shell_quoted(set);
     again += " --restart " + shell_quoted(s.checkpoints.back());
     std::printf("stopped by %s after step %lld (t = %.9g): checkpoint %s; continue with `%s`\n",

@@ -3,6 +3,7 @@
 #include <hdf5.h>
 #include <yaml-cpp/yaml.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstdint>
 #include <cstdio>
@@ -17,6 +18,7 @@
 #include "io/athdf.hpp"
 #include "io/checksum.hpp"
 #include "io/hdf5_file.hpp"
+#include "time/end_time.hpp"
 
 namespace ax {
 
@@ -267,7 +269,8 @@ hid_t open_checkpoint(const std::string& path) {
 // checkpoint of this format and precision, made with the same value of every
 // key that may not change. The problem and the grid are compared first: a
 // checkpoint of another run differs in many keys, and those two say so.
-void check_checkpoint(hid_t file, const std::string& path, const Config& cfg) {
+// The format and precision: whether this build reads the file at all.
+void check_format(hid_t file, const std::string& path) {
   if (H5Aexists(file, "astronomix_restart") <= 0)
     throw ConfigError(path + ": not an astronomix checkpoint (no astronomix_restart attribute)");
   const int version = read_attr<int>(file, "astronomix_restart", H5T_NATIVE_INT, path);
@@ -277,6 +280,17 @@ void check_checkpoint(hid_t file, const std::string& path, const Config& cfg) {
   if (read_attr<int>(file, "RealBytes", H5T_NATIVE_INT, path) != int(sizeof(Real)))
     throw ConfigError(path + ": written in another precision than this build's (" +
                       std::string(sizeof(Real) == 8 ? "double" : "float") + ")");
+}
+
+// The key's place in the config for a message; keys the file and --set
+// leave out (their defaults) have none.
+std::string key_place(const Config& cfg, const std::string& key) {
+  const auto where = cfg.key_where.find(key);
+  return where != cfg.key_where.end() ? where->second : cfg.file + ": " + key + " (default)";
+}
+
+CheckpointPlace check_checkpoint(hid_t file, const std::string& path, const Config& cfg) {
+  check_format(file, path);
   std::map<std::string, std::string> then, now;
   try {
     flatten(YAML::Load(read_string_attr(file, "Config", path)), "", &then);
@@ -293,25 +307,95 @@ void check_checkpoint(hid_t file, const std::string& path, const Config& cfg) {
     const auto a = then.find(key), b = now.find(key);
     const std::string was = a == then.end() ? "(absent)" : a->second, is = b == now.end() ? "(absent)" : b->second;
     if (was == is) continue;
-    // Keys the file and --set leave out (their defaults) have no place.
-    const auto where = cfg.key_where.find(key);
-    throw ConfigError((where != cfg.key_where.end() ? where->second : cfg.file + ": " + key + " (default)") + ": is " + is +
-                      " but the checkpoint " + path + " was made with " + was + "; a restart may change only " +
-                      restart_safe_keys_text());
+    throw ConfigError(key_place(cfg, key) + ": is " + is + " but the checkpoint " + path + " was made with " + was +
+                      "; a restart may change only " + restart_safe_keys_text());
   }
+  // A run that would end before it starts would still write its closing
+  // checkpoint, history and snapshot over the newer ones of the first run.
+  CheckpointPlace at;
+  at.time = read_attr<double>(file, "Time", H5T_NATIVE_DOUBLE, path);
+  at.steps = read_attr<std::int64_t>(file, "Step", H5T_NATIVE_INT64, path);
+  char when[160];
+  std::snprintf(when, sizeof(when), "the checkpoint %s is at t = %.9g, step %lld", path.c_str(), at.time, at.steps);
+  if (at_end_time(at.time, cfg.t_end)) {
+    char end[32];
+    std::snprintf(end, sizeof(end), "%.9g", double(cfg.t_end));
+    throw ConfigError(key_place(cfg, "time.end") + ": is " + end + " but " + when +
+                      "; give a later time.end to continue the run");
+  }
+  if (cfg.max_steps >= 0 && cfg.max_steps <= at.steps)
+    throw ConfigError(key_place(cfg, "time.max_steps") + ": is " + std::to_string(cfg.max_steps) + " but " + when +
+                      "; give more steps to continue the run");
+  return at;
 }
 
 }  // namespace
 
-void check_restart(const std::string& path, const Config& cfg) {
+// The checksum of a whole dataset (dims slowest first), read a few planes
+// of its slowest spatial axis (`plane_axis`) at a time: `check` reads what a
+// run spreads over its ranks, and a checkpoint may exceed one node's memory.
+std::uint64_t dataset_checksum(hid_t file, const char* name, std::uint64_t array, const std::vector<hsize_t>& dims,
+                               std::size_t plane_axis, const std::string& path) {
+  hsize_t per_plane = 1;
+  for (std::size_t i = 0; i < dims.size(); ++i)
+    if (i != plane_axis) per_plane *= dims[i];
+  const hsize_t planes = std::max<hsize_t>(1, (hsize_t(1) << 22) / per_plane);  // about 32 MiB of doubles
+  std::vector<Real> buf;
+  std::uint64_t sum = 0;
+  for (hsize_t k = 0; k < dims[plane_axis]; k += planes) {
+    std::vector<hsize_t> start(dims.size(), 0), count = dims;
+    start[plane_axis] = k;
+    count[plane_axis] = std::min(planes, dims[plane_axis] - k);
+    buf.resize(std::size_t(per_plane * count[plane_axis]));
+    read_slab(file, name, dims, start, count, buf.data(), path);
+    sum += box_checksum(array, dims, start, count, count, buf.data());
+  }
+  return sum;
+}
+
+// Whether the checkpoint's data match the checksum it stores (files
+// without one pass).
+void verify_data(hid_t file, const std::string& path, const Config& cfg) {
+  if (H5Aexists(file, "DataChecksum") <= 0) return;
+  std::uint64_t sum = dataset_checksum(file, "cons", 0, cell_dims(cfg), 1, path);
+  for (int d = 0; d < 3 && cfg.mhd; ++d) sum += dataset_checksum(file, kFaceNames[d], 1 + d, face_dims(cfg, d), 0, path);
+  if (sum != read_attr<std::uint64_t>(file, "DataChecksum", H5T_NATIVE_UINT64, path))
+    throw ConfigError(damaged_text(path));
+}
+
+CheckpointPlace check_restart(const std::string& path, const Config& cfg, RestartData data) {
   const hid_t file = open_checkpoint(path);
+  CheckpointPlace at;
   try {
-    check_checkpoint(file, path, cfg);
+    at = check_checkpoint(file, path, cfg);
+    if (data == RestartData::verify) verify_data(file, path, cfg);
+  } catch (const YAML::Exception& e) {
+    H5Fclose(file);
+    throw ConfigError(path + ": the checkpoint's Config attribute is not valid YAML: " + e.msg);
   } catch (...) {
     H5Fclose(file);
     throw;
   }
   H5Fclose(file);
+  return at;
+}
+
+std::string damaged_text(const std::string& path) {
+  return path + ": the data do not match the checkpoint's checksum: the file is damaged; use an earlier checkpoint";
+}
+
+std::string checkpoint_config_text(const std::string& path) {
+  const hid_t file = open_checkpoint(path);
+  std::string text;
+  try {
+    check_format(file, path);
+    text = read_string_attr(file, "Config", path);
+  } catch (...) {
+    H5Fclose(file);
+    throw;
+  }
+  H5Fclose(file);
+  return text;
 }
 
 void read_restart(const std::string& path, const Grid& g, const Comm& comm, const Config& cfg, const State& u,

@@ -51,9 +51,25 @@ void write_restart(const std::string& path, const Grid& g, const Comm& comm, con
 // that may not change on restart (see restart_safe_key).
 void read_restart(const std::string& path, const Grid& g, const Comm& comm, const Config& cfg, const State& u,
                   RunCounters* counters);
+// Where a checkpoint stands.
+struct CheckpointPlace {
+  double time = 0;
+  long long steps = 0;
+};
 // The checks of read_restart that need no grid (the file, its format, the
-// config), so that a run refuses a checkpoint before it writes anything.
-void check_restart(const std::string& path, const Config& cfg);
+// config, an end the checkpoint has not reached), so that a run refuses a
+// checkpoint before it writes anything and `check --restart` can say so.
+// RestartData::verify also reads the data and compares their checksum (a
+// run does that as it reads them; `check` reads them for this alone).
+enum class RestartData { unread, verify };
+CheckpointPlace check_restart(const std::string& path, const Config& cfg, RestartData data = RestartData::unread);
+// The refusal of a checkpoint whose data do not match its checksum.
+std::string damaged_text(const std::string& path);
+// The resolved config a checkpoint was made with (its Config attribute),
+// for a restart given no config file, as Athena++'s `-r file.rst`. Throws
+// ConfigError for a file that is not an astronomix checkpoint this build
+// reads.
+std::string checkpoint_config_text(const std::string& path);
 
 // Keys a restarted run may change: the end (time.end, time.max_steps), the
 // outputs (output.*), the decomposition (mesh.ranks), how the same numbers
