@@ -13,14 +13,14 @@ namespace ax::test {
 namespace {
 
 // Density L1 error (mean absolute difference per cell) at t_end along `axis`.
-double sod_density_l1(const std::string& file, int n, std::vector<std::string> sets,
+double sod_density_l1(const std::string& yaml, int n, std::vector<std::string> sets,
                       std::vector<double>* profile = nullptr) {
   const std::string cells[3] = {"[" + std::to_string(n) + ",1,1]", "[1," + std::to_string(n) + ",1]",
                                 "[1,1," + std::to_string(n) + "]"};
-  Config probe = config_from(read_config(file));
+  Config probe = config_from(yaml);
   int axis = probe.nx[0] > 1 ? 0 : (probe.nx[1] > 1 ? 1 : 2);
   sets.push_back("mesh.cells=" + cells[axis]);
-  Config cfg = config_from(read_config(file), sets);
+  Config cfg = config_from(yaml, sets);
   Comm comm = comm_for(cfg);
   double l1 = 0;
   {
@@ -35,7 +35,8 @@ double sod_density_l1(const std::string& file, int n, std::vector<std::string> s
       const int idx[3] = {axis == 0 ? c : 0, axis == 1 ? c : 0, axis == 2 ? c : 0};
       const double x = g.x_center(axis, g.is(axis) + c);
       const double rho = s.at(IDN, idx[2], idx[1], idx[0]);
-      l1 += std::fabs(rho - exact.sample((x - 0.5) / sim.time()).rho);
+      const double middle = 0.5 * (cfg.xmin[axis] + cfg.xmax[axis]);  // problem.position's default
+      l1 += std::fabs(rho - exact.sample((x - middle) / sim.time()).rho);
       if (profile) profile->push_back(rho);
     }
   }
@@ -56,9 +57,9 @@ TEST(SodExact, StarStateOfExactSolver) {
 // slower convergence at the contact.)
 TEST(SodExact, ConvergesForEveryRiemannSolver) {
   for (const char* rs : {"hllc", "hlle", "llf"}) {
-    const double e128 = sod_density_l1("sod.yaml", 128, {std::string("solver.riemann=") + rs});
-    const double e256 = sod_density_l1("sod.yaml", 256, {std::string("solver.riemann=") + rs});
-    const double e512 = sod_density_l1("sod.yaml", 512, {std::string("solver.riemann=") + rs});
+    const double e128 = sod_density_l1(read_config("sod.yaml"), 128, {std::string("solver.riemann=") + rs});
+    const double e256 = sod_density_l1(read_config("sod.yaml"), 256, {std::string("solver.riemann=") + rs});
+    const double e512 = sod_density_l1(read_config("sod.yaml"), 512, {std::string("solver.riemann=") + rs});
     std::printf("sod %s: L1(128) = %.4e  L1(256) = %.4e  L1(512) = %.4e  ratios %.3f %.3f\n", rs,
                 e128, e256, e512, e256 / e128, e512 / e256);
     EXPECT_LE(e128, 0.011) << rs;
@@ -69,9 +70,9 @@ TEST(SodExact, ConvergesForEveryRiemannSolver) {
 
 TEST(SodExact, SameAlongEveryAxis) {
   std::vector<double> px, py, pz;
-  const double ex = sod_density_l1("sod.yaml", 128, {}, &px);
-  const double ey = sod_density_l1("sod_y.yaml", 128, {}, &py);
-  const double ez = sod_density_l1("sod_z.yaml", 128, {}, &pz);
+  const double ex = sod_density_l1(read_config("sod.yaml"), 128, {}, &px);
+  const double ey = sod_density_l1(read_config("sod_y.yaml"), 128, {}, &py);
+  const double ez = sod_density_l1(read_config("sod_z.yaml"), 128, {}, &pz);
   EXPECT_LE(ex, 0.011);
   EXPECT_EQ(ex, ey);
   EXPECT_EQ(ex, ez);
@@ -82,6 +83,21 @@ TEST(SodExact, SameAlongEveryAxis) {
   }
 }
 
+// The discontinuity sits in the middle of the domain unless problem.position
+// says otherwise: sod.yaml moved to [-0.5, 0.5] is the same run, bit for bit.
+TEST(SodExact, DefaultPositionIsTheMiddle) {
+  std::vector<double> at0, shifted;
+  const double e0 = sod_density_l1(read_config("sod.yaml"), 128, {}, &at0);
+  std::string yaml = read_config("sod.yaml");
+  const std::size_t at = yaml.find("  position: 0.5\n");
+  ASSERT_NE(at, std::string::npos);
+  yaml.erase(at, std::string("  position: 0.5\n").size());
+  const double e1 = sod_density_l1(yaml, 128, {"mesh.lower=[-0.5,0,0]", "mesh.upper=[0.5,1,1]"}, &shifted);
+  EXPECT_LE(e1, 0.011);
+  EXPECT_EQ(e0, e1);
+  EXPECT_EQ(at0, shifted);
+}
+
 // FD WENO5 with the same thresholds, for both weight families and every
 // integrator the family takes; and the same along x, y and z.
 TEST(SodExact, FdWenoConverges) {
@@ -89,9 +105,9 @@ TEST(SodExact, FdWenoConverges) {
     for (const char* integ : {"ssprk5_4", "rk3", "lsrk4"}) {
       const std::vector<std::string> sets = {"solver.family=fd", std::string("solver.weno=") + weno,
                                              std::string("time.integrator=") + integ};
-      const double e128 = sod_density_l1("sod.yaml", 128, sets);
-      const double e256 = sod_density_l1("sod.yaml", 256, sets);
-      const double e512 = sod_density_l1("sod.yaml", 512, sets);
+      const double e128 = sod_density_l1(read_config("sod.yaml"), 128, sets);
+      const double e256 = sod_density_l1(read_config("sod.yaml"), 256, sets);
+      const double e512 = sod_density_l1(read_config("sod.yaml"), 512, sets);
       std::printf("sod fd weno-%s %s: L1(128) = %.4e  L1(256) = %.4e  L1(512) = %.4e  ratios %.3f %.3f\n", weno,
                   integ, e128, e256, e512, e256 / e128, e512 / e256);
       EXPECT_LE(e128, 0.011) << weno << " " << integ;
@@ -99,9 +115,9 @@ TEST(SodExact, FdWenoConverges) {
       EXPECT_LE(e512 / e256, 0.6) << weno << " " << integ;
     }
   std::vector<double> px, py, pz;
-  const double ex = sod_density_l1("sod.yaml", 128, {"solver.family=fd"}, &px);
-  const double ey = sod_density_l1("sod_y.yaml", 128, {"solver.family=fd"}, &py);
-  const double ez = sod_density_l1("sod_z.yaml", 128, {"solver.family=fd"}, &pz);
+  const double ex = sod_density_l1(read_config("sod.yaml"), 128, {"solver.family=fd"}, &px);
+  const double ey = sod_density_l1(read_config("sod_y.yaml"), 128, {"solver.family=fd"}, &py);
+  const double ez = sod_density_l1(read_config("sod_z.yaml"), 128, {"solver.family=fd"}, &pz);
   EXPECT_EQ(ex, ey);
   EXPECT_EQ(ex, ez);
   EXPECT_EQ(px, py);

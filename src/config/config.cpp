@@ -364,6 +364,7 @@ Config parse(YAML::Node root, const std::shared_ptr<ConfigContext>& ctx, int nra
 
   Section prob = top.section("problem", true);
   c.problem_name = prob.choice("name", std::nullopt, problem_names());
+  c.key_where = ctx->where;  // the keys given so far, for problems whose defaults depend on them
   c.problem = make_problem(c.problem_name, prob, c);
   prob.finish();
 

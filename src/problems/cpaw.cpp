@@ -58,6 +58,9 @@ std::shared_ptr<const Problem> make_cpaw(Section& p, const Config& cfg) {
   s->b_par = p.real("b_par", 1.0, -1e300, 1e300);
   s->b_perp = p.real("b_perp", 0.1, -1e300, 1e300);
   if (s->b_par == 0) p.fail("b_par", "expected a field along the wave vector (b_par != 0): it sets the Alfven speed");
+  // A uniform flow along k carries the wave at v_par +- v_A: -v_A for a
+  // right-going wave makes it stand (Athena++'s standing cpaw).
+  s->v_par = p.real("v_par", 0.0, -1e300, 1e300);
   const std::string dir = p.choice("direction", "right", {"right", "left"});
   // Alfven waves: delta v = -+ sgn(b_par) delta B / sqrt(rho) running to +-x.
   s->v_factor = (dir == "right" ? -1 : 1) * (s->b_par > 0 ? 1 : -1);

@@ -32,6 +32,9 @@ class KelvinHelmholtz final : public Problem {
 }  // namespace problem_kh
 
 std::shared_ptr<const Problem> make_kelvin_helmholtz(Section& p, const Config& cfg) {
+  // The layers are planes of constant y and the seed a mode along x.
+  if (cfg.nx[0] == 1 || cfg.nx[1] == 1)
+    p.fail("name", "the shear layers lie along x at two heights in y: expected mesh.cells with x and y active");
   auto s = std::make_shared<problem_kh::KelvinHelmholtz>();
   s->flow = p.real("flow_velocity", 1.0, -1e300, 1e300);
   s->drho = p.real("density_contrast", 1.0, 0, 1e300);
@@ -42,6 +45,13 @@ std::shared_ptr<const Problem> make_kelvin_helmholtz(Section& p, const Config& c
   const double ly = cfg.xmax[1] - cfg.xmin[1];
   s->y_lo = p.real("lower_layer", cfg.xmin[1] + 0.25 * ly, -1e300, 1e300);
   s->y_hi = p.real("upper_layer", cfg.xmin[1] + 0.75 * ly, -1e300, 1e300);
+  require_inside(p, "lower_layer", double(s->y_lo), cfg, 1);
+  require_inside(p, "upper_layer", double(s->y_hi), cfg, 1);
+  // The profile is +flow_velocity and 1 + density_contrast between the
+  // layers only if they come in this order.
+  if (!(s->y_hi > s->y_lo))
+    p.fail("upper_layer", "expected a height above lower_layer (" + std::to_string(double(s->y_lo)) + "), got " +
+                              std::to_string(double(s->y_hi)));
   return s;
 }
 

@@ -68,6 +68,12 @@ std::shared_ptr<const Problem> make_mhd_shock_tube(Section& p, const Config& cfg
   // Brio & Wu (1988), gamma = 2.
   const Side bw_left{1, 1, {0, 0, 0}, {Real(0.75), 1, 0}};
   const Side bw_right{Real(0.125), Real(0.1), {0, 0, 0}, {Real(0.75), -1, 0}};
+  // Brio & Wu's solution is for gamma = 2; physics.gamma's default (5/3)
+  // would give another one without a word.
+  if (!p.present("left") && !p.present("right") && !cfg.key_where.count("physics.gamma"))
+    p.fail("name", "the default states are Brio & Wu's (1988), whose solution is for gamma = 2, but physics.gamma "
+                   "is not given (its default is 5/3): set physics.gamma (2 for Brio & Wu), or give problem.left "
+                   "and problem.right");
   s->left = read_side(p, "left", bw_left);
   s->right = read_side(p, "right", bw_right);
   if (s->left.b[0] != s->right.b[0])
