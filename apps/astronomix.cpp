@@ -27,6 +27,7 @@
 #include "driver/run_control.hpp"
 #include "driver/simulation.hpp"
 #include "io/hdf5_file.hpp"
+#include "io/made_dirs.hpp"
 
 namespace {
 
@@ -56,19 +57,23 @@ int run_or_check(const ax::CommandLine& cl, double started_at) {
   const bool continuing = !cl.restart.empty();
   const ax::OutputDir output_dir = run && !continuing ? ax::OutputDir::create : ax::OutputDir::check_only;
   ax::CheckpointPlace place;
+  std::vector<std::string> made_dirs;  // by a restart, removed again if its checkpoint is refused
   try {
     if (cl.config.empty()) {
       // As Athena++'s -r: the run goes on with the config it was made with.
-      cfg = ax::parse_config(ax::checkpoint_config_text(cl.restart), cl.restart + " (its stored config)", cl.sets,
-                             world_size, output_dir);
-      cfg.from_checkpoint = true;
+      cfg = ax::parse_stored_config(ax::checkpoint_config_text(cl.restart), cl.restart, cl.sets, world_size,
+                                    output_dir);
+      if (run) ax::check_stored_output_dir(cfg, cl.restart);
     } else {
       cfg = ax::load_config(cl.config, cl.sets, world_size, output_dir);
     }
     if (continuing)
       place = ax::check_restart(cl.restart, cfg,
                                 run || world_rank > 0 ? ax::RestartData::unread : ax::RestartData::verify);
-    if (run && continuing) ax::create_output_dir(cfg);
+    if (run && continuing) {
+      made_dirs = ax::missing_dirs(cfg.out_dir);
+      ax::create_output_dir(cfg);
+    }
   } catch (const ax::ConfigError& e) {
     error = e.what();
   }
@@ -87,8 +92,9 @@ int run_or_check(const ax::CommandLine& cl, double started_at) {
       if (comm.root()) {
         std::cout << cfg.file << ": valid\n" << cfg.effective << "\n\n";
         if (continuing)
-          std::printf("continues from %s: step %lld, t = %.9g (its data match its checksum)\n\n", cl.restart.c_str(),
-                      place.steps, place.time);
+          std::printf("continues from %s: step %lld, t = %.9g (%s)\n\n", cl.restart.c_str(), place.steps,
+                      place.time,
+                      place.checksum_verified ? "its data match its checksum" : "it stores no checksum of its data");
         std::cout << ax::describe_memory(mem, cfg, grid, comm) << std::endl;
       }
     } else if (cl.memory_check && any_rank_failed(mem.fits() ? "" : ax::memory_error(mem, cfg), comm.rank,
@@ -105,6 +111,9 @@ int run_or_check(const ax::CommandLine& cl, double started_at) {
     }
   } catch (const ax::ConfigError& e) {
     if (comm.root()) std::cerr << "astronomix: error: " << e.what() << std::endl;
+    // A checkpoint refused as it is read (its data damaged) leaves no
+    // directory that the restart made (emptied: nothing was written yet).
+    ax::remove_if_empty(made_dirs);
     rc = kExitBadInput;
   } catch (const ax::RunStopped& e) {
     // Every rank got here together (the broken state is seen by all).

@@ -168,7 +168,8 @@ int parse_command_line(int argc, char** argv, bool print, CommandLine* cl) {
   auto fail = [&](const std::string& msg) {
     if (print)
       std::cerr << "astronomix: error: " << msg << "\n"
-                << "usage: astronomix run|check <config.yaml> [--set KEY=VALUE ...] [--restart FILE]; astronomix --help for more"
+                << "usage: astronomix run|check <config.yaml> [--set KEY=VALUE ...] [--restart FILE]\n"
+                   "       astronomix run|check --restart FILE [--set KEY=VALUE ...]; astronomix --help for more"
                 << std::endl;
     return kExitBadInput;
   };

@@ -291,7 +291,8 @@ def check_bad_restarts(tmp):
     # checks apply to --set, and a checkpoint that is none is named as such.
     for path, extra_sets, expect in [(good, ["physics.gamma=1.4"], ["physics.gamma", "may change only"]),
                                      (good, [], ["time.max_steps", "give more steps"]),
-                                     (damaged, ["time.max_steps=12"], ["do not match the checkpoint's checksum"]),
+                                     (damaged, ["time.max_steps=12", f"output.directory={d}"],
+                                      ["do not match the checkpoint's checksum"]),
                                      (text, [], ["notes.rst", "not an HDF5 file"])]:
         cmd = [EXE, "run", "--restart", path, "-q"] + [x for e in extra_sets for x in ("--set", e)]
         p = subprocess.run(cmd, capture_output=True, text=True, env=run_env(), timeout=60)
@@ -303,7 +304,25 @@ def check_bad_restarts(tmp):
     assert p.returncode == 2 and "not a YAML config" in p.stderr and "--restart" in p.stderr, p.stderr[-800:]
     q = subprocess.run([EXE, "check", "--restart", good, "--set", "time.max_steps=12"], capture_output=True,
                        text=True, env=run_env(), timeout=60)
-    assert q.returncode == 0 and "continues from" in q.stdout and "step 6" in q.stdout, q.stdout[-800:] + q.stderr
+    assert q.returncode == 0 and "continues from" in q.stdout and "step 6," in q.stdout, q.stdout[-800:] + q.stderr
+    assert "its data match its checksum" in q.stdout, q.stdout[-800:]
+    # Given no config file, the stored output.directory must be where the
+    # checkpoint lies (else the history and snapshots would start anew
+    # elsewhere), unless --set says so.
+    moved = os.path.join(tmp, "moved")
+    os.makedirs(moved)
+    shutil.copy(good, moved)
+    p = subprocess.run([EXE, "run", "--restart", os.path.join(moved, "ot.final.rst"), "--set", "time.max_steps=12",
+                        "-q"], capture_output=True, text=True, env=run_env(), timeout=60)
+    assert p.returncode == 2 and "output.directory" in p.stderr and f"--set output.directory={moved}" in p.stderr, \
+        p.stderr[-800:]
+    assert sorted(os.listdir(moved)) == ["ot.final.rst"], os.listdir(moved)
+    # A checkpoint whose damage shows only as it is read leaves no directory
+    # that the restart made.
+    fresh = os.path.join(tmp, "fresh_damaged")
+    p = run("orszag_tang.yaml", sets + ["time.max_steps=12"], os.path.join(fresh, "sub"), "ot",
+            extra=["--restart", damaged], expect=2)
+    assert "checksum" in p.stderr and not os.path.exists(fresh), (p.stderr[-800:], os.path.exists(fresh))
     # Another problem's checkpoint names the problem first; a refused
     # restart into a new output directory leaves no directory behind.
     fresh = os.path.join(tmp, "fresh")
@@ -315,6 +334,37 @@ def check_bad_restarts(tmp):
     # down) the CFL number and the floors.
     run("orszag_tang.yaml", sets + ["time.max_steps=9", "time.cfl=0.2", "physics.pressure_floor=1e-10"], d, "ot",
         extra=["--restart", good])
+
+
+def check_checksum_in_chunks(tmp):
+    """`check --restart` reads a checkpoint a few planes at a time (48^3: ten reads of the cells): a value
+    changed in the last planes is found, on 1 and 2 ranks; an intact file passes."""
+    d = os.path.join(tmp, "chunks")
+    sets = ["mesh.cells=[48,48,48]", "time.max_steps=1", "output.dt=0"]
+    run("blast3d.yaml", sets, d, "b")
+    good = os.path.join(d, "b.final.rst")
+    damaged = os.path.join(tmp, "chunks_damaged.rst")
+    shutil.copy(good, damaged)
+    with h5py.File(damaged, "r") as f:
+        offset, nbytes = f["cons"].id.get_offset(), f["cons"].id.get_storage_size()
+    with open(damaged, "r+b") as f:
+        f.seek(offset + nbytes - 8 * 7 + 2)
+        byte = f.read(1)[0]
+        f.seek(offset + nbytes - 8 * 7 + 2)
+        f.write(bytes([byte ^ 0x01]))
+    for ranks in (1, 2):
+        for path, ok in ((good, True), (damaged, False)):
+            cmd = [EXE, "check", os.path.join(CONFIGS, "blast3d.yaml"), "--restart", path, "--set", "time.max_steps=2"]
+            cmd += [x for s in sets[:1] + [f"output.directory={d}", "output.basename=b", "output.dt=0"]
+                    for x in ("--set", s)]
+            if ranks > 1:
+                cmd = [MPIEXEC, "-n", str(ranks)] + mpi_flags() + cmd
+            p = subprocess.run(cmd, capture_output=True, text=True, env=run_env(), timeout=120)
+            if ok:
+                assert p.returncode == 0 and "its data match its checksum" in p.stdout, (ranks, p.stderr[-800:])
+            else:
+                assert p.returncode == 2 and "do not match the checkpoint's checksum" in p.stderr, \
+                    (ranks, p.returncode, p.stderr[-800:])
 
 
 # ---------------------------------------------------------------- a new run where an earlier one wrote
@@ -554,6 +604,8 @@ def main():
           signal.SIGUSR1, 2)
     check("--wall-time: stops with a checkpoint before the limit", check_wall_time, tmp)
     check("bad checkpoints and unsafe config changes: exit 2, message, outputs untouched", check_bad_restarts, tmp)
+    check("check --restart: the data read in chunks against the checksum, 1 and 2 ranks", check_checksum_in_chunks,
+          tmp)
     check("a new run where an earlier one wrote: its files moved aside intact, or deleted with --overwrite",
           check_rerun, tmp)
     check("broken state, 1 rank: exit 3, offending cells, emergency snapshot", check_broken, tmp, 1)

@@ -383,10 +383,13 @@ Config parse(YAML::Node root, const std::shared_ptr<ConfigContext>& ctx, int nra
 
 }  // namespace
 
-Config parse_config(const std::string& yaml_text, const std::string& name,
-                    const std::vector<std::string>& overrides, int nranks, OutputDir output_dir) {
+namespace {
+
+Config parse_text(const std::string& yaml_text, const std::string& name, bool positions,
+                  const std::vector<std::string>& overrides, int nranks, OutputDir output_dir) {
   auto ctx = std::make_shared<ConfigContext>();
   ctx->file = name;
+  ctx->positions = positions;
   YAML::Node root;
   try {
     root = YAML::Load(yaml_text);
@@ -408,19 +411,39 @@ Config parse_config(const std::string& yaml_text, const std::string& name,
   return c;
 }
 
+}  // namespace
+
+Config parse_config(const std::string& yaml_text, const std::string& name,
+                    const std::vector<std::string>& overrides, int nranks, OutputDir output_dir) {
+  return parse_text(yaml_text, name, true, overrides, nranks, output_dir);
+}
+
+Config parse_stored_config(const std::string& yaml_text, const std::string& checkpoint,
+                           const std::vector<std::string>& overrides, int nranks, OutputDir output_dir) {
+  Config c = parse_text(yaml_text, checkpoint + " (its stored config; change a key with --set)", false, overrides,
+                        nranks, output_dir);
+  c.from_checkpoint = true;
+  return c;
+}
+
 Config load_config(const std::string& file, const std::vector<std::string>& overrides, int nranks,
                    OutputDir output_dir) {
   std::error_code ec;
   if (std::filesystem::is_directory(file, ec))
     throw ConfigError(file + ": cannot read the config file (it is a directory)");
-  std::ifstream in(file);
+  std::ifstream in(file, std::ios::binary);
   if (!in) throw ConfigError(file + ": cannot read the config file (" + std::strerror(errno) + ")");
+  // Before the whole file is read: a checkpoint may be many GiB.
+  char head[8] = {0};
+  in.read(head, 8);
+  if (in.gcount() == 8 && std::memcmp(head, "\x89HDF\r\n\x1a\n", 8) == 0)
+    throw ConfigError(file + ": an HDF5 file, not a YAML config; a checkpoint (.rst) goes after --restart: "
+                      "astronomix run --restart CHECKPOINT [config.yaml] (check likewise)");
+  in.clear();
+  in.seekg(0);
   std::stringstream ss;
   ss << in.rdbuf();
   if (in.bad()) throw ConfigError(file + ": cannot read the config file (" + std::strerror(errno) + ")");
-  if (ss.str().rfind("\x89HDF\r\n\x1a\n", 0) == 0)
-    throw ConfigError(file + ": an HDF5 file, not a YAML config; to continue a run from a checkpoint (.rst): "
-                      "astronomix run --restart CHECKPOINT [config.yaml]");
   return parse_config(ss.str(), file, overrides, nranks, output_dir);
 }
 

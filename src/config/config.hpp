@@ -99,6 +99,12 @@ Config load_config(const std::string& file, const std::vector<std::string>& over
 // Throws ConfigError naming the key.
 void create_output_dir(const Config& c);
 
+// The config a checkpoint holds (io/restart.hpp), for a restart given no
+// config file: messages name the checkpoint and --set, not lines of a text
+// the user does not see.
+Config parse_stored_config(const std::string& yaml_text, const std::string& checkpoint,
+                           const std::vector<std::string>& overrides, int nranks, OutputDir output_dir);
+
 // Same, from YAML text (tests); `name` stands for the file in messages.
 Config parse_config(const std::string& yaml_text, const std::string& name,
                     const std::vector<std::string>& overrides, int nranks,

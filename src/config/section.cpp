@@ -98,7 +98,7 @@ std::string Section::where(const std::string& key) const {
   }
   std::ostringstream os;
   os << ctx_->file;
-  if (!mark.is_null()) os << ":" << mark.line + 1 << ":" << mark.column + 1;
+  if (!mark.is_null() && ctx_->positions) os << ":" << mark.line + 1 << ":" << mark.column + 1;
   os << ": " << (name.empty() ? "(top level)" : name);
   return os.str();
 }

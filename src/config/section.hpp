@@ -19,6 +19,7 @@ namespace ax {
 
 struct ConfigContext {
   std::string file;                   // config file name, for messages
+  bool positions = true;              // line:col in messages (not for a checkpoint's stored config, unseen)
   std::set<std::string> overridden;   // dotted keys set on the command line
   YAML::Node effective{YAML::NodeType::Map};  // resolved config, written into snapshots
   std::map<std::string, std::string> where;   // dotted key -> "file:line:col: key" of every key read

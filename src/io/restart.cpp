@@ -307,6 +307,9 @@ CheckpointPlace check_checkpoint(hid_t file, const std::string& path, const Conf
     const auto a = then.find(key), b = now.find(key);
     const std::string was = a == then.end() ? "(absent)" : a->second, is = b == now.end() ? "(absent)" : b->second;
     if (was == is) continue;
+    // A key newer than the checkpoint, left at its default, changes nothing
+    // the checkpoint's run did.
+    if (a == then.end() && !cfg.key_where.count(key)) continue;
     throw ConfigError(key_place(cfg, key) + ": is " + is + " but the checkpoint " + path + " was made with " + was +
                       "; a restart may change only " + restart_safe_keys_text());
   }
@@ -339,7 +342,7 @@ std::uint64_t dataset_checksum(hid_t file, const char* name, std::uint64_t array
   hsize_t per_plane = 1;
   for (std::size_t i = 0; i < dims.size(); ++i)
     if (i != plane_axis) per_plane *= dims[i];
-  const hsize_t planes = std::max<hsize_t>(1, (hsize_t(1) << 22) / per_plane);  // about 32 MiB of doubles
+  const hsize_t planes = std::max<hsize_t>(1, (hsize_t(1) << 16) / per_plane);  // about 512 KiB of doubles
   std::vector<Real> buf;
   std::uint64_t sum = 0;
   for (hsize_t k = 0; k < dims[plane_axis]; k += planes) {
@@ -355,12 +358,13 @@ std::uint64_t dataset_checksum(hid_t file, const char* name, std::uint64_t array
 
 // Whether the checkpoint's data match the checksum it stores (files
 // without one pass).
-void verify_data(hid_t file, const std::string& path, const Config& cfg) {
-  if (H5Aexists(file, "DataChecksum") <= 0) return;
+bool verify_data(hid_t file, const std::string& path, const Config& cfg) {
+  if (H5Aexists(file, "DataChecksum") <= 0) return false;
   std::uint64_t sum = dataset_checksum(file, "cons", 0, cell_dims(cfg), 1, path);
   for (int d = 0; d < 3 && cfg.mhd; ++d) sum += dataset_checksum(file, kFaceNames[d], 1 + d, face_dims(cfg, d), 0, path);
   if (sum != read_attr<std::uint64_t>(file, "DataChecksum", H5T_NATIVE_UINT64, path))
     throw ConfigError(damaged_text(path));
+  return true;
 }
 
 CheckpointPlace check_restart(const std::string& path, const Config& cfg, RestartData data) {
@@ -368,7 +372,7 @@ CheckpointPlace check_restart(const std::string& path, const Config& cfg, Restar
   CheckpointPlace at;
   try {
     at = check_checkpoint(file, path, cfg);
-    if (data == RestartData::verify) verify_data(file, path, cfg);
+    if (data == RestartData::verify) at.checksum_verified = verify_data(file, path, cfg);
   } catch (const YAML::Exception& e) {
     H5Fclose(file);
     throw ConfigError(path + ": the checkpoint's Config attribute is not valid YAML: " + e.msg);
@@ -378,6 +382,20 @@ CheckpointPlace check_restart(const std::string& path, const Config& cfg, Restar
   }
   H5Fclose(file);
   return at;
+}
+
+void check_stored_output_dir(const Config& cfg, const std::string& checkpoint) {
+  namespace fs = std::filesystem;
+  const auto w = cfg.key_where.find("output.directory");
+  if (!cfg.write_files || (w != cfg.key_where.end() && w->second.rfind("command line", 0) == 0)) return;
+  std::error_code ec;
+  const fs::path out = fs::weakly_canonical(fs::absolute(cfg.out_dir, ec), ec);
+  const fs::path lies = fs::weakly_canonical(fs::absolute(fs::path(checkpoint).parent_path(), ec), ec);
+  if (out == lies) return;
+  throw ConfigError((w != cfg.key_where.end() ? w->second : cfg.file + ": output.directory") + ": is '" +
+                    cfg.out_dir + "', here " + out.string() + ", but the checkpoint lies in " + lies.string() +
+                    ": run from the directory the first run ran in, or give --set output.directory=" +
+                    lies.string());
 }
 
 std::string damaged_text(const std::string& path) {

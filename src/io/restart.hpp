@@ -55,6 +55,7 @@ void read_restart(const std::string& path, const Grid& g, const Comm& comm, cons
 struct CheckpointPlace {
   double time = 0;
   long long steps = 0;
+  bool checksum_verified = false;  // RestartData::verify on a file that stores one
 };
 // The checks of read_restart that need no grid (the file, its format, the
 // config, an end the checkpoint has not reached), so that a run refuses a
@@ -70,6 +71,12 @@ std::string damaged_text(const std::string& path);
 // ConfigError for a file that is not an astronomix checkpoint this build
 // reads.
 std::string checkpoint_config_text(const std::string& path);
+
+// For a restart given no config file: its output.directory (relative ones
+// are taken from the current directory) must be where the checkpoint lies,
+// unless --set says otherwise, or the continued run's history and
+// snapshots would start anew elsewhere. Throws ConfigError.
+void check_stored_output_dir(const Config& cfg, const std::string& checkpoint);
 
 // Keys a restarted run may change: the end (time.end, time.max_steps), the
 // outputs (output.*), the decomposition (mesh.ranks), how the same numbers

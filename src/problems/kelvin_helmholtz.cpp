@@ -2,6 +2,8 @@
 // al. 2016): two layers at y = y_lo and y_hi in a periodic box, seeded by a
 // single sinusoidal mode. Deterministic, so any decomposition gives the same
 // initial state.
+#include <cstdio>
+
 #include "config/config.hpp"
 #include "config/section.hpp"
 #include "problems/problem.hpp"
@@ -45,13 +47,22 @@ std::shared_ptr<const Problem> make_kelvin_helmholtz(Section& p, const Config& c
   const double ly = cfg.xmax[1] - cfg.xmin[1];
   s->y_lo = p.real("lower_layer", cfg.xmin[1] + 0.25 * ly, -1e300, 1e300);
   s->y_hi = p.real("upper_layer", cfg.xmin[1] + 0.75 * ly, -1e300, 1e300);
-  require_inside(p, "lower_layer", double(s->y_lo), cfg, 1);
-  require_inside(p, "upper_layer", double(s->y_hi), cfg, 1);
+  auto text = [](double y) {
+    char b[32];
+    std::snprintf(b, sizeof(b), "%g", y);
+    return std::string(b);
+  };
+  for (const char* key : {"lower_layer", "upper_layer"}) {
+    const double y = key[0] == 'l' ? double(s->y_lo) : double(s->y_hi);
+    if (!(y > cfg.xmin[1] && y < cfg.xmax[1]))
+      p.fail(key, "expected a height strictly between mesh.lower and mesh.upper along y (" + text(cfg.xmin[1]) +
+                      " .. " + text(cfg.xmax[1]) + "), got " + text(y));
+  }
   // The profile is +flow_velocity and 1 + density_contrast between the
   // layers only if they come in this order.
   if (!(s->y_hi > s->y_lo))
-    p.fail("upper_layer", "expected a height above lower_layer (" + std::to_string(double(s->y_lo)) + "), got " +
-                              std::to_string(double(s->y_hi)));
+    p.fail("upper_layer", "expected a height above lower_layer (" + text(double(s->y_lo)) + "), got " +
+                              text(double(s->y_hi)));
   return s;
 }
 
