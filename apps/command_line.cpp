@@ -21,6 +21,9 @@ const char* kExamples = R"(Examples:
   astronomix check configs/blast3d.yaml --set mesh.cells=[256,256,256]
                                                            validate, print the resolved config,
                                                            the memory per rank and the cost per step
+  astronomix run --restart output/sedov3d/sedov3d.final.rst --set time.end=0.2
+                                                           continue a run with the config its
+                                                           checkpoint holds
 
 A run is one YAML file (sections mesh, boundaries, time, physics, solver,
 problem, output; ready-made ones in configs/, every key in README.md).

@@ -214,6 +214,14 @@ def check_wall_time(tmp):
                 assert x[k] == y[k], f"history step {x['step']}: {k} {y[k]} vs {x[k]}"
     print(f"  wall time: stopped after {took:.2f} s of 3 at step {step}; continued to step {step + 5}: "
           f"equal to the uninterrupted run", flush=True)
+    # Continued with the config the checkpoint holds and stopped again: the
+    # command it prints names no config file.
+    cmd = [EXE, "run", "--restart", final, "--set", "time.max_steps=100000", "--wall-time", "2"]
+    p = subprocess.run(cmd, capture_output=True, text=True, env=run_env(), timeout=60)
+    assert p.returncode == 0, f"exit {p.returncode}: {' '.join(cmd)}: {p.stderr[-800:]}"
+    hint = re.search(r"continue with `([^`]*)`", p.stdout)
+    assert hint and shlex.split(hint.group(1)) == ["astronomix", "run", "--set", "time.max_steps=100000",
+                                                   "--restart", final], p.stdout[-800:]
 
 
 # ---------------------------------------------------------------- bad restarts
