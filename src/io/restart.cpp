@@ -265,6 +265,24 @@ hid_t open_checkpoint(const std::string& path) {
   return file;
 }
 
+// Runs read(file) on the checkpoint `path` opened for reading, and closes
+// it whatever happens; a Config attribute yaml-cpp cannot parse is refused
+// as such.
+template <class Read>
+void with_checkpoint(const std::string& path, Read read) {
+  const hid_t file = open_checkpoint(path);
+  try {
+    read(file);
+  } catch (const YAML::Exception& e) {
+    H5Fclose(file);
+    throw ConfigError(path + ": the checkpoint's Config attribute is not valid YAML: " + e.msg);
+  } catch (...) {
+    H5Fclose(file);
+    throw;
+  }
+  H5Fclose(file);
+}
+
 // Whether the open checkpoint can continue the run `cfg`: an astronomix
 // checkpoint of this format and precision, made with the same value of every
 // key that may not change. The problem and the grid are compared first: a
@@ -368,19 +386,11 @@ bool verify_data(hid_t file, const std::string& path, const Config& cfg) {
 }
 
 CheckpointPlace check_restart(const std::string& path, const Config& cfg, RestartData data) {
-  const hid_t file = open_checkpoint(path);
   CheckpointPlace at;
-  try {
+  with_checkpoint(path, [&](hid_t file) {
     at = check_checkpoint(file, path, cfg);
     if (data == RestartData::verify) at.checksum_verified = verify_data(file, path, cfg);
-  } catch (const YAML::Exception& e) {
-    H5Fclose(file);
-    throw ConfigError(path + ": the checkpoint's Config attribute is not valid YAML: " + e.msg);
-  } catch (...) {
-    H5Fclose(file);
-    throw;
-  }
-  H5Fclose(file);
+  });
   return at;
 }
 
@@ -403,23 +413,17 @@ std::string damaged_text(const std::string& path) {
 }
 
 std::string checkpoint_config_text(const std::string& path) {
-  const hid_t file = open_checkpoint(path);
   std::string text;
-  try {
+  with_checkpoint(path, [&](hid_t file) {
     check_format(file, path);
     text = read_string_attr(file, "Config", path);
-  } catch (...) {
-    H5Fclose(file);
-    throw;
-  }
-  H5Fclose(file);
+  });
   return text;
 }
 
 void read_restart(const std::string& path, const Grid& g, const Comm& comm, const Config& cfg, const State& u,
                   RunCounters* c) {
-  const hid_t file = open_checkpoint(path);
-  try {
+  with_checkpoint(path, [&](hid_t file) {
     check_checkpoint(file, path, cfg);
     // With the config equal, grid and variables are too; the shapes are
     // checked again as the datasets are read.
@@ -467,14 +471,7 @@ void read_restart(const std::string& path, const Grid& g, const Comm& comm, cons
     c->restart_index = read_attr<int>(file, "RestartIndex", H5T_NATIVE_INT, path);
     c->next_restart = read_attr<double>(file, "NextRestartTime", H5T_NATIVE_DOUBLE, path);
     c->max_div_b = read_attr<double>(file, "MaxDivB", H5T_NATIVE_DOUBLE, path);
-  } catch (const YAML::Exception& e) {
-    H5Fclose(file);
-    throw ConfigError(path + ": the checkpoint's Config attribute is not valid YAML: " + e.msg);
-  } catch (...) {
-    H5Fclose(file);
-    throw;
-  }
-  H5Fclose(file);
+  });
 }
 
 }  // namespace ax
