@@ -447,10 +447,14 @@ Config load_config(const std::string& file, const std::vector<std::string>& over
   return parse_config(ss.str(), file, overrides, nranks, output_dir);
 }
 
+std::string key_place(const Config& c, const std::string& key) {
+  const auto w = c.key_where.find(key);
+  return w != c.key_where.end() ? w->second : c.file + ": " + key + " (default)";
+}
+
 void create_output_dir(const Config& c) {
   if (!c.write_files) return;
-  const auto w = c.key_where.find("output.directory");
-  const std::string where = w == c.key_where.end() ? c.file + ": output.directory" : w->second;
+  const std::string where = key_place(c, "output.directory");
   make_output_dir(c.out_dir, [&](const std::string& msg) { throw ConfigError(where + ": " + msg); });
 }
 

@@ -94,6 +94,10 @@ enum class OutputDir { create, check_only };
 Config load_config(const std::string& file, const std::vector<std::string>& overrides,
                    int nranks, OutputDir output_dir = OutputDir::create);
 
+// Where `key` was given, for a message: "file:line:col: key" or "command
+// line (--set ...): key"; "file: key (default)" for a key left out.
+std::string key_place(const Config& c, const std::string& key);
+
 // Creates the config's output.directory (what load_config does with
 // OutputDir::create), for a run that loaded it with check_only first.
 // Throws ConfigError naming the key.

@@ -60,8 +60,7 @@ void make_room_for_new_run(const Config& cfg, const Comm& comm, bool overwrite) 
   int n = int(files.size());
   MPI_Bcast(&n, 1, MPI_INT, 0, comm.cart);
   if (n == 0) return;
-  const auto w = cfg.key_where.find("output.directory");
-  const std::string where = w == cfg.key_where.end() ? cfg.file + ": output.directory" : w->second;
+  const std::string where = key_place(cfg, "output.directory");
   std::string failed, note;
   if (comm.root()) {
     fs::path to;

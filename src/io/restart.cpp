@@ -300,13 +300,6 @@ void check_format(hid_t file, const std::string& path) {
                       std::string(sizeof(Real) == 8 ? "double" : "float") + ")");
 }
 
-// The key's place in the config for a message; keys the file and --set
-// leave out (their defaults) have none.
-std::string key_place(const Config& cfg, const std::string& key) {
-  const auto where = cfg.key_where.find(key);
-  return where != cfg.key_where.end() ? where->second : cfg.file + ": " + key + " (default)";
-}
-
 CheckpointPlace check_checkpoint(hid_t file, const std::string& path, const Config& cfg) {
   check_format(file, path);
   std::map<std::string, std::string> then, now;
@@ -396,15 +389,14 @@ CheckpointPlace check_restart(const std::string& path, const Config& cfg, Restar
 
 void check_stored_output_dir(const Config& cfg, const std::string& checkpoint) {
   namespace fs = std::filesystem;
-  const auto w = cfg.key_where.find("output.directory");
-  if (!cfg.write_files || (w != cfg.key_where.end() && w->second.rfind("command line", 0) == 0)) return;
+  const std::string where = key_place(cfg, "output.directory");
+  if (!cfg.write_files || where.rfind("command line", 0) == 0) return;
   std::error_code ec;
   const fs::path out = fs::weakly_canonical(fs::absolute(cfg.out_dir, ec), ec);
   const fs::path lies = fs::weakly_canonical(fs::absolute(fs::path(checkpoint).parent_path(), ec), ec);
   if (out == lies) return;
-  throw ConfigError((w != cfg.key_where.end() ? w->second : cfg.file + ": output.directory") + ": is '" +
-                    cfg.out_dir + "', here " + out.string() + ", but the checkpoint lies in " + lies.string() +
-                    ": run from the directory the first run ran in, or give --set output.directory=" +
+  throw ConfigError(where + ": is '" + cfg.out_dir + "', here " + out.string() + ", but the checkpoint lies in " +
+                    lies.string() + ": run from the directory the first run ran in, or give --set output.directory=" +
                     lies.string());
 }
 
