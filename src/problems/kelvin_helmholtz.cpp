@@ -52,12 +52,8 @@ std::shared_ptr<const Problem> make_kelvin_helmholtz(Section& p, const Config& c
     std::snprintf(b, sizeof(b), "%g", y);
     return std::string(b);
   };
-  for (const char* key : {"lower_layer", "upper_layer"}) {
-    const double y = key[0] == 'l' ? double(s->y_lo) : double(s->y_hi);
-    if (!(y > cfg.xmin[1] && y < cfg.xmax[1]))
-      p.fail(key, "expected a height strictly between mesh.lower and mesh.upper along y (" + text(cfg.xmin[1]) +
-                      " .. " + text(cfg.xmax[1]) + "), got " + text(y));
-  }
+  require_inside(p, "lower_layer", double(s->y_lo), cfg, 1, "a shear layer lies inside the box");
+  require_inside(p, "upper_layer", double(s->y_hi), cfg, 1, "a shear layer lies inside the box");
   // The profile is +flow_velocity and 1 + density_contrast between the
   // layers only if they come in this order.
   if (!(s->y_hi > s->y_lo))

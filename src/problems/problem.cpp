@@ -18,13 +18,12 @@ void require_mhd(Section& p, const Config& cfg) {
   if (!cfg.mhd) p.fail("name", "this problem has a magnetic field and needs physics.mhd: true");
 }
 
-void require_inside(Section& p, const std::string& key, double x, const Config& cfg, int axis) {
+void require_inside(Section& p, const std::string& key, double x, const Config& cfg, int axis, const std::string& why) {
   if (x > cfg.xmin[axis] && x < cfg.xmax[axis]) return;
-  char range[96];
-  std::snprintf(range, sizeof(range), "between mesh.lower and mesh.upper along %c (%g .. %g)", "xyz"[axis],
-                cfg.xmin[axis], cfg.xmax[axis]);
-  p.fail(key, "expected a point strictly " + std::string(range) + ", got " + std::to_string(x) +
-                  ": elsewhere the domain holds one state only");
+  char range[128];
+  std::snprintf(range, sizeof(range), "between mesh.lower and mesh.upper along %c (%g .. %g), got %g", "xyz"[axis],
+                cfg.xmin[axis], cfg.xmax[axis], x);
+  p.fail(key, "expected a point strictly " + std::string(range) + ": " + why);
 }
 
 void read_center(Section& p, const Config& cfg, Real center[3]) {

@@ -48,8 +48,10 @@ std::shared_ptr<const Problem> make_field_loop(Section& p, const Config& cfg);
 
 // MHD problems call this first: a clear config error unless physics.mhd.
 void require_mhd(Section& p, const Config& cfg);
-// Fails at `key` unless x lies strictly inside the domain along axis.
-void require_inside(Section& p, const std::string& key, double x, const Config& cfg, int axis);
+// Fails at `key` unless x lies strictly inside the domain along axis; `why`
+// ends the message.
+void require_inside(Section& p, const std::string& key, double x, const Config& cfg, int axis,
+                    const std::string& why = "elsewhere the domain holds one state only");
 
 // Reads the `center` parameter (default: the middle of the domain).
 void read_center(Section& p, const Config& cfg, Real center[3]);
