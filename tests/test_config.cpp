@@ -31,6 +31,25 @@ TEST(Config, OverridesWinAndAreRecorded) {
   EXPECT_NE(c.effective.find("cfl: 0.25"), std::string::npos);
 }
 
+// A key is given where its node is: a section replaced by --set gives the
+// keys in it, not every key of the section.
+TEST(Config, KeysGivenAndKeysFromSet) {
+  const std::string text = "mesh: {cells: [8, 1, 1]}\ntime: {end: 0.1}\nphysics: {gamma: 2}\nproblem: {name: sod}\n";
+  const Config file = config_from(text);
+  EXPECT_EQ(file.key_where.count("physics.gamma"), 1u);
+  EXPECT_EQ(file.key_where.count("time.cfl"), 0u);  // its default
+  EXPECT_FALSE(key_from_set(file, "physics.gamma"));
+  EXPECT_NE(key_place(file, "time.cfl").find("(default)"), std::string::npos);
+
+  const Config set = config_from(text, {"physics={mhd: true}", "time.cfl=0.25"});
+  EXPECT_EQ(set.key_where.count("physics.gamma"), 0u);  // the file's gamma went with its section
+  EXPECT_TRUE(key_from_set(set, "physics.mhd"));
+  EXPECT_TRUE(key_from_set(set, "time.cfl"));
+  EXPECT_FALSE(key_from_set(set, "time.end"));
+  EXPECT_FALSE(key_from_set(set, "physics.gamma"));
+  EXPECT_NE(key_place(set, "time.cfl").find("--set time.cfl"), std::string::npos) << key_place(set, "time.cfl");
+}
+
 TEST(Config, ErrorsNameLineAndKey) {
   const std::string text = "mesh:\n  cells: [8, 1, 1]\ntime:\n  end: 0.1\n  cfl: 2\nproblem: {name: sod}\n";
   try {

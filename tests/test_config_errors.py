@@ -307,6 +307,12 @@ BAD = [
          edit(("  gamma: 1.4", "  mhd: true"), ("  riemann: hllc", "  riemann: hlld"),
               ("  name: sod", "  name: mhd_shock_tube")),
          [Loc("name:", nth=1), "problem.name", "gamma = 2", "physics.gamma is not given"]),
+    # --set physics={...} replaces the section: the file's gamma is gone, and
+    # the mapping given gives mhd, not gamma.
+    case("brio_wu_states_physics_set_without_gamma",
+         edit(("  riemann: hllc", "  riemann: hlld"), ("  name: sod", "  name: mhd_shock_tube")),
+         [Loc("name:", nth=1), "problem.name", "gamma = 2", "physics.gamma is not given"],
+         args=RUN + ["--set", "physics={mhd: true}"]),
     case("kelvin_helmholtz_in_1d", edit(("  name: sod", "  name: kelvin_helmholtz")),
          [Loc("name:", nth=1), "problem.name", "x and y active"]),
     case("kelvin_helmholtz_layers_swapped",
@@ -362,6 +368,11 @@ def good_cases():
              stdout=[Re(r"sod\.yaml: valid"), Re(r"(?m)^  riemann: hllc$")], writes=False),
         dict(name="good_set_cfl", yaml=None, args=["check", sod, "--set", "time.cfl=0.3"],
              stdout=[Re(r"(?m)^  cfl: 0\.3$")], writes=False),
+        # The section given whole on the command line, gamma in it: Brio & Wu's states accepted.
+        dict(name="good_set_physics_section", yaml=None,
+             args=["check", sod, "--set", "physics={mhd: true, gamma: 2}", "--set", "solver.riemann=hlld",
+                   "--set", "problem={name: mhd_shock_tube}"],
+             stdout=[Re(r"(?m)^  gamma: 2$"), Re(r"(?m)^  name: mhd_shock_tube$")], writes=False),
         # astronomix's own help, not Kokkos' (Kokkos used to consume --help).
         dict(name="good_help", yaml=None, args=["--help"],
              stdout=["Subcommands:", Re(r"(?m)^  run "), Re(r"(?m)^  check "), "--set KEY=VALUE",

@@ -251,7 +251,7 @@ Config parse(YAML::Node root, const std::shared_ptr<ConfigContext>& ctx, int nra
       std::snprintf(got, sizeof(got), "mesh.upper = %.17g <= mesh.lower = %.17g on axis %c", upper[d], lower[d],
                     "xyz"[d]);
       // Blamed on the key given on the command line, if one of the two was.
-      const bool lower_set = mesh.where("lower").rfind("command line", 0) == 0;
+      const bool lower_set = mesh.set_on_command_line("lower");
       mesh.fail(lower_set ? "lower" : "upper", std::string("expected upper > lower on every axis, got ") + got);
     }
   }
@@ -365,6 +365,7 @@ Config parse(YAML::Node root, const std::shared_ptr<ConfigContext>& ctx, int nra
   Section prob = top.section("problem", true);
   c.problem_name = prob.choice("name", std::nullopt, problem_names());
   c.key_where = ctx->where;  // the keys given so far, for problems whose defaults depend on them
+  c.keys_from_set = ctx->from_set;
   c.problem = make_problem(c.problem_name, prob, c);
   prob.finish();
 
@@ -378,6 +379,7 @@ Config parse(YAML::Node root, const std::shared_ptr<ConfigContext>& ctx, int nra
   em << ctx->effective;
   c.effective = em.c_str();
   c.key_where = ctx->where;
+  c.keys_from_set = ctx->from_set;
   return c;
 }
 
@@ -451,6 +453,8 @@ std::string key_place(const Config& c, const std::string& key) {
   const auto w = c.key_where.find(key);
   return w != c.key_where.end() ? w->second : c.file + ": " + key + " (default)";
 }
+
+bool key_from_set(const Config& c, const std::string& key) { return c.keys_from_set.count(key) > 0; }
 
 void create_output_dir(const Config& c) {
   if (!c.write_files) return;

@@ -4,6 +4,7 @@
 
 #include <map>
 #include <memory>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -27,6 +28,7 @@ struct Config {
   std::vector<std::string> sets;  // its --set overrides, in order (for the restart hint)
   std::string effective;  // resolved YAML (defaults and overrides applied)
   std::map<std::string, std::string> key_where;  // dotted key -> "file:line:col: key" (keys given), for messages
+  std::set<std::string> keys_from_set;           // the keys of key_where whose value --set gave
 
   // mesh
   int nx[3] = {1, 1, 1};
@@ -97,6 +99,8 @@ Config load_config(const std::string& file, const std::vector<std::string>& over
 // Where `key` was given, for a message: "file:line:col: key" or "command
 // line (--set ...): key"; "file: key (default)" for a key left out.
 std::string key_place(const Config& c, const std::string& key);
+// Whether --set gave `key` its value (rather than the file or the default).
+bool key_from_set(const Config& c, const std::string& key);
 
 // Creates the config's output.directory (what load_config does with
 // OutputDir::create), for a run that loaded it with check_only first.

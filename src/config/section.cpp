@@ -151,9 +151,19 @@ void Section::record(const std::string& key, const YAML::Node& v) {
   }
   cur[key] = YAML::Clone(v);
   // Only keys the file or --set gives have a place: a default's would be
-  // its section's line.
+  // its section's line. (--set physics={mhd: true} gives physics.mhd, not
+  // physics.gamma: a key is given only where its node is.)
   const YAML::Node& node = node_;
-  if (override_of(full(key)) || (node.IsMap() && node[key].IsDefined())) ctx_->where[full(key)] = where(key);
+  if (!(node.IsMap() && node[key].IsDefined())) return;
+  ctx_->where[full(key)] = where(key);
+  if (set_on_command_line(key)) ctx_->from_set.insert(full(key));
+}
+
+bool Section::set_on_command_line(const std::string& key) const {
+  const std::string name = full(key);
+  for (const auto& o : ctx_->overridden)
+    if (o == name || name.rfind(o + ".", 0) == 0) return true;
+  return false;
 }
 
 // An integer bound as a reader takes it in: the 2^62 "no limit" of the

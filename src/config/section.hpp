@@ -22,7 +22,8 @@ struct ConfigContext {
   bool positions = true;              // line:col in messages (not for a checkpoint's stored config, unseen)
   std::set<std::string> overridden;   // dotted keys set on the command line
   YAML::Node effective{YAML::NodeType::Map};  // resolved config, written into snapshots
-  std::map<std::string, std::string> where;   // dotted key -> "file:line:col: key" of every key read
+  std::map<std::string, std::string> where;   // dotted key -> "file:line:col: key" of every key given
+  std::set<std::string> from_set;             // dotted keys of `where` whose value --set gave
 };
 
 class Section {
@@ -55,6 +56,9 @@ class Section {
   // family's): finish() then names them as known and suggests them.
   void also_known(const std::vector<std::string>& keys);
   void finish() const;
+
+  // Whether --set gave `key` a value (itself or a section above it).
+  bool set_on_command_line(const std::string& key) const;
 
   // "file:line:col: path.key" for messages about `key` (or the section).
   std::string where(const std::string& key = "") const;

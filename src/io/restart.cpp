@@ -390,7 +390,7 @@ CheckpointPlace check_restart(const std::string& path, const Config& cfg, Restar
 void check_stored_output_dir(const Config& cfg, const std::string& checkpoint) {
   namespace fs = std::filesystem;
   const std::string where = key_place(cfg, "output.directory");
-  if (!cfg.write_files || where.rfind("command line", 0) == 0) return;
+  if (!cfg.write_files || key_from_set(cfg, "output.directory")) return;
   std::error_code ec;
   const fs::path out = fs::weakly_canonical(fs::absolute(cfg.out_dir, ec), ec);
   const fs::path lies = fs::weakly_canonical(fs::absolute(fs::path(checkpoint).parent_path(), ec), ec);
