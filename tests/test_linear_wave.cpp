@@ -5,6 +5,7 @@
 
 #include <cmath>
 
+#include "backend/kokkos_compat.hpp"
 #include "wave_error.hpp"
 
 namespace ax::test {
@@ -40,8 +41,13 @@ void check(const Case& c) {
   // written: entropy waves bitwise, sound waves with MC 7e-16..9e-16
   // relative, with van Leer (whose quotient rounds differently for
   // 1 + a and 1 - a) 2e-10..3.4e-9. So 1e-14 (MC, entropy), 1e-8 (van Leer).
+  // GPU builds fuse the multiply-adds of the shared helpers (math::mul_add),
+  // whose one rounding differs for 1 + a and 1 - a as van Leer's quotient
+  // does: the 3D sound wave with MC 7.2e-10 on an H100 (2026-12-05). There
+  // the van Leer bound holds for both limiters.
+  const bool rounds_alike = std::string(c.limiter) != "van_leer" && !math::kDeviceFusesMulAdd;
   std::printf("  left / right - 1 = %.3e\n", e64l / e64 - 1);
-  EXPECT_NEAR(e64l / e64, 1.0, std::string(c.limiter) == "van_leer" ? 1e-8 : 1e-14);
+  EXPECT_NEAR(e64l / e64, 1.0, rounds_alike ? 1e-14 : 1e-8);
 }
 
 // Athena++'s thresholds (hydro, VL2 + PLM + HLLC, CFL 0.3, oblique 3D on
