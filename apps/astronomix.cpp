@@ -91,10 +91,12 @@ int run_or_check(const ax::CommandLine& cl, double started_at) {
     if (!run) {
       if (comm.root()) {
         std::cout << cfg.file << ": valid\n" << cfg.effective << "\n\n";
-        if (continuing)
-          std::printf("continues from %s: step %lld, t = %.9g (%s)\n\n", cl.restart.c_str(), place.steps,
-                      place.time,
-                      place.checksum_verified ? "its data match its checksum" : "it stores no checksum of its data");
+        if (continuing && place.checksum_verified)
+          std::printf("continues from %s: step %lld, t = %.9g (its data match its checksum, %016llx)\n\n",
+                      cl.restart.c_str(), place.steps, place.time, static_cast<unsigned long long>(place.checksum));
+        else if (continuing)
+          std::printf("continues from %s: step %lld, t = %.9g (it stores no checksum of its data)\n\n",
+                      cl.restart.c_str(), place.steps, place.time);
         std::cout << ax::describe_memory(mem, cfg, grid, comm) << std::endl;
       }
     } else if (cl.memory_check && any_rank_failed(mem.fits() ? "" : ax::memory_error(mem, cfg), comm.rank,

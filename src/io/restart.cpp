@@ -368,13 +368,13 @@ std::uint64_t dataset_checksum(hid_t file, const char* name, std::uint64_t array
 }
 
 // Whether the checkpoint's data match the checksum it stores (files
-// without one pass).
-bool verify_data(hid_t file, const std::string& path, const Config& cfg) {
+// without one pass), and the checksum.
+bool verify_data(hid_t file, const std::string& path, const Config& cfg, std::uint64_t& checksum) {
   if (H5Aexists(file, "DataChecksum") <= 0) return false;
   std::uint64_t sum = dataset_checksum(file, "cons", 0, cell_dims(cfg), 1, path);
   for (int d = 0; d < 3 && cfg.mhd; ++d) sum += dataset_checksum(file, kFaceNames[d], 1 + d, face_dims(cfg, d), 0, path);
-  if (sum != read_attr<std::uint64_t>(file, "DataChecksum", H5T_NATIVE_UINT64, path))
-    throw ConfigError(damaged_text(path));
+  checksum = read_attr<std::uint64_t>(file, "DataChecksum", H5T_NATIVE_UINT64, path);
+  if (sum != checksum) throw ConfigError(damaged_text(path));
   return true;
 }
 
@@ -382,7 +382,7 @@ CheckpointPlace check_restart(const std::string& path, const Config& cfg, Restar
   CheckpointPlace at;
   with_checkpoint(path, [&](hid_t file) {
     at = check_checkpoint(file, path, cfg);
-    if (data == RestartData::verify) at.checksum_verified = verify_data(file, path, cfg);
+    if (data == RestartData::verify) at.checksum_verified = verify_data(file, path, cfg, at.checksum);
   });
   return at;
 }

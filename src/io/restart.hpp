@@ -56,6 +56,9 @@ struct CheckpointPlace {
   double time = 0;
   long long steps = 0;
   bool checksum_verified = false;  // RestartData::verify on a file that stores one
+  // The checksum then verified: the same for checkpoints of the same data
+  // (written by any number of ranks; io/checksum.hpp).
+  std::uint64_t checksum = 0;
 };
 // The checks of read_restart that need no grid (the file, its format, the
 // config, an end the checkpoint has not reached), so that a run refuses a
