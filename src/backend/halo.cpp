@@ -97,13 +97,8 @@ GhostExchange::GhostExchange(const Grid& grid, const Comm& comm, int nvar,
     send_[d] = Kokkos::View<Real*, MemSpace>("halo_send_" + axis, n);
     recv_[d] = Kokkos::View<Real*, MemSpace>("halo_recv_" + axis, n);
     if (!gpu_aware_) {
-#ifdef KOKKOS_ENABLE_CUDA
-      send_host_[d] = HostBuffer("halo_send_host_" + axis, n);
-      recv_host_[d] = HostBuffer("halo_recv_host_" + axis, n);
-#else
       send_host_[d] = Kokkos::create_mirror_view(send_[d]);
       recv_host_[d] = Kokkos::create_mirror_view(recv_[d]);
-#endif
     }
   }
 }

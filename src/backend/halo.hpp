@@ -83,14 +83,15 @@ class GhostExchange {
   long long bytes_ = 0;
   // Per axis: [2 * face size] send and receive buffers (face 0 = lower).
   Kokkos::View<Real*, MemSpace> send_[3], recv_[3];
-  // Host copies for MPI without GPU awareness: page-locked under CUDA, so
-  // the copies to and from the device need no bounce through a driver
-  // buffer; elsewhere the mirror (on CPU builds the buffer itself).
-#ifdef KOKKOS_ENABLE_CUDA
-  using HostBuffer = Kokkos::View<Real*, Kokkos::CudaHostPinnedSpace>;
-#else
+  // Host copies for MPI without GPU awareness: the device buffers' mirrors
+  // in pageable memory (on CPU builds the buffers themselves). Not
+  // page-locked (CudaHostPinnedSpace, as from 2026-12-02 to 12-05): Open
+  // MPI's shared-memory transport moves a large message between two ranks
+  // of a node with one process reading the other's memory (CMA,
+  // process_vm_readv), which cannot read the driver's page-locked pages;
+  // two ranks on one H100 then received no ghosts and broke down in the
+  // first step (docs/gpu.md).
   using HostBuffer = Kokkos::View<Real*, MemSpace>::HostMirror;
-#endif
   HostBuffer send_host_[3], recv_host_[3];
   MPI_Request requests_[3][4];
   bool posted_[3] = {false, false, false};
