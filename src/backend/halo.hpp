@@ -84,13 +84,14 @@ class GhostExchange {
   // Per axis: [2 * face size] send and receive buffers (face 0 = lower).
   Kokkos::View<Real*, MemSpace> send_[3], recv_[3];
   // Host copies for MPI without GPU awareness: the device buffers' mirrors
-  // in pageable memory (on CPU builds the buffers themselves). Not
-  // page-locked (CudaHostPinnedSpace, as from 2026-12-02 to 12-05): Open
-  // MPI's shared-memory transport moves a large message between two ranks
-  // of a node with one process reading the other's memory (CMA,
-  // process_vm_readv), which cannot read the driver's page-locked pages;
-  // two ranks on one H100 then received no ghosts and broke down in the
-  // first step (docs/gpu.md).
+  // in pageable memory (on CPU builds the buffers themselves), as when the
+  // GPU suite's rank-invariance runs passed (2026-12-01). With page-locked
+  // buffers (CudaHostPinnedSpace, 2026-12-02 to 12-05) two ranks on one
+  // H100 broke down in the first step beside their boundary, one rank ran;
+  // the likely reason, not yet shown there: Open MPI's shared-memory
+  // transport moves a large message by one process reading the other's
+  // memory (CMA, process_vm_readv), which the driver's page-locked pages
+  // refuse (docs/gpu.md).
   using HostBuffer = Kokkos::View<Real*, MemSpace>::HostMirror;
   HostBuffer send_host_[3], recv_host_[3];
   MPI_Request requests_[3][4];
