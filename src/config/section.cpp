@@ -76,11 +76,17 @@ std::string Section::full(const std::string& key) const {
   return path_.empty() ? key : path_ + "." + key;
 }
 
+// Whether `--set o=...` gives the dotted key `name` its value: o is the key
+// itself or a section above it (--set time={...} gives time.cfl).
+static bool gives(const std::string& o, const std::string& name) {
+  return o == name || name.rfind(o + ".", 0) == 0;
+}
+
 const std::string* Section::override_of(const std::string& name) const {
-  // The key itself, one above it (--set time={...}), or one below it (an
-  // unknown section `--set solvr.riemann=...` is named here).
+  // A key the override gives, or a section one lies below (an unknown
+  // section `--set solvr.riemann=...` is named here).
   for (const auto& o : ctx_->overridden)
-    if (o == name || name.rfind(o + ".", 0) == 0 || (!name.empty() && o.rfind(name + ".", 0) == 0)) return &o;
+    if (gives(o, name) || (!name.empty() && o.rfind(name + ".", 0) == 0)) return &o;
   return nullptr;
 }
 
@@ -162,7 +168,7 @@ void Section::record(const std::string& key, const YAML::Node& v) {
 bool Section::set_on_command_line(const std::string& key) const {
   const std::string name = full(key);
   for (const auto& o : ctx_->overridden)
-    if (o == name || name.rfind(o + ".", 0) == 0) return true;
+    if (gives(o, name)) return true;
   return false;
 }
 
