@@ -84,14 +84,12 @@ class GhostExchange {
   // Per axis: [2 * face size] send and receive buffers (face 0 = lower).
   Kokkos::View<Real*, MemSpace> send_[3], recv_[3];
   // Host copies for MPI without GPU awareness: the device buffers' mirrors
-  // in pageable memory (on CPU builds the buffers themselves), as when the
-  // GPU suite's rank-invariance runs passed (2026-12-01). With page-locked
-  // buffers (CudaHostPinnedSpace, 2026-12-02 to 12-05) two ranks on one
-  // H100 broke down in the first step beside their boundary, one rank ran;
-  // the likely reason, not yet shown there: Open MPI's shared-memory
-  // transport moves a large message by one process reading the other's
-  // memory (CMA, process_vm_readv), which the driver's page-locked pages
-  // refuse (docs/gpu.md).
+  // in pageable memory (on CPU builds the buffers themselves). Page-locked
+  // buffers (CudaHostPinnedSpace, 2026-12-02 to 12-05) were dropped when
+  // two ranks on one GPU broke down beside their boundary; on 2026-12-06 the
+  // pageable ones broke down the same way (an H100; every solver, Open MPI
+  // over shared memory, ob1 + TCP or UCX over TCP), so the staging memory is
+  // not the cause, which is not yet found (docs/gpu.md).
   using HostBuffer = Kokkos::View<Real*, MemSpace>::HostMirror;
   HostBuffer send_host_[3], recv_host_[3];
   MPI_Request requests_[3][4];
