@@ -58,7 +58,7 @@ void Simulation::write_history_line(Real dt) {
   history_ << line << "\n" << std::flush;
 }
 
-void Simulation::print_header() const {
+void Simulation::warn_gpu_ranks() const {
   // Said on stderr even with -q: several ranks on GPUs broke down beside the
   // rank boundaries in the last test on a GPU machine (an H100, 2026-12-06;
   // every solver, any MPI transport, halos staged through host), cause not
@@ -68,6 +68,9 @@ void Simulation::print_header() const {
     std::cerr << "astronomix: warning: " << comm_.size << " ranks on " << ExecSpace::name()
               << ": runs of several ranks on GPUs have not matched one rank in the last test (docs/gpu.md);"
                  " compare with scaling/rank_invariance.sh before trusting this run's results\n";
+}
+
+void Simulation::print_header() const {
   if (!verbose_ || !comm_.root()) return;
   std::ostringstream os;
   os << "astronomix: " << cfg_.problem_name << " from " << cfg_.file << "\n"
