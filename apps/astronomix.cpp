@@ -7,7 +7,9 @@
 // was expected; nothing is written before the config is valid and the run
 // is known to fit in memory. A state that breaks down exits with 3 (after a
 // report and an emergency snapshot); other run failures (I/O) with 1; a run
-// stopped by a signal or --wall-time with 0, after a checkpoint.
+// stopped by a signal or --wall-time with 0, after a checkpoint. A Kokkos
+// build whose kernels mis-read Views (backend/device_check.hpp) exits with 1
+// before anything is read or written.
 #include <hdf5.h>
 #include <mpi.h>
 
@@ -16,8 +18,10 @@
 #include <cstdlib>
 #include <Kokkos_Core.hpp>
 #include <iostream>
+#include <string>
 
 #include "backend/comm.hpp"
+#include "backend/device_check.hpp"
 #include "command_line.hpp"
 #include "config/config.hpp"
 #include "io/restart.hpp"
@@ -171,7 +175,13 @@ int main(int argc, char** argv) {
     for (auto& a : cl.kokkos_args) kargv.push_back(a.data());
     int kargc = int(kargv.size());
     Kokkos::ScopeGuard kokkos(kargc, kargv.data());
-    rc = cl.kokkos_help ? 0 : run_or_check(cl, started_at);
+    const std::string broken = cl.kokkos_help ? std::string() : ax::device_view_check();
+    if (!broken.empty()) {
+      if (world_rank == 0) std::cerr << "astronomix: error: " << broken << std::endl;
+      rc = 1;
+    } else {
+      rc = cl.kokkos_help ? 0 : run_or_check(cl, started_at);
+    }
   }
   // HDF5 shuts down while MPI is still there: a file it could not close (a
   // full disk) is dropped here rather than in MPI_Finalize's clean-up.

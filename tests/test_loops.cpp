@@ -1,11 +1,14 @@
 // The loop wrappers' index arithmetic (backend/loops.hpp, backend/fast_div.hpp):
-// FastDiv against the integer division, and every cell of a box visited once.
+// FastDiv against the integer division, every cell of a box visited once,
+// and the start-up check that kernels see one-dimensional Views as the host
+// made them (backend/device_check.hpp).
 #include <gtest/gtest.h>
 
 #include <cstdint>
 #include <random>
 #include <vector>
 
+#include "backend/device_check.hpp"
 #include "backend/fast_div.hpp"
 #include "backend/loops.hpp"
 
@@ -100,6 +103,10 @@ TEST(Loops, EveryCellOnce) {
     EXPECT_EQ(wrong, 0) << (as_boxes ? "par_for_boxes" : "par_for");
   }
 }
+
+// On a Kokkos build with the fault (Kokkos 4.6.99's mdspan View, nvcc 13.0,
+// C++20) this fails with the check's message, which names the remedy.
+TEST(Loops, KernelsWriteOneDimensionalViews) { EXPECT_EQ(device_view_check(), ""); }
 
 }  // namespace
 }  // namespace ax

@@ -84,12 +84,9 @@ class GhostExchange {
   // Per axis: [2 * face size] send and receive buffers (face 0 = lower).
   Kokkos::View<Real*, MemSpace> send_[3], recv_[3];
   // Host copies for MPI without GPU awareness: the device buffers' mirrors
-  // in pageable memory (on CPU builds the buffers themselves). Page-locked
-  // buffers (CudaHostPinnedSpace, 2026-12-02 to 12-05) were dropped when
-  // two ranks on one GPU broke down beside their boundary; on 2026-12-06 the
-  // pageable ones broke down the same way (an H100; every solver, Open MPI
-  // over shared memory, ob1 + TCP or UCX over TCP), so the staging memory is
-  // not the cause, which is not yet found (docs/gpu.md).
+  // in pageable memory (on CPU builds the buffers themselves). The buffers
+  // are one-dimensional Views, which Kokkos's mdspan View under nvcc in
+  // C++20 hands to kernels wrongly (backend/device_check.hpp).
   using HostBuffer = Kokkos::View<Real*, MemSpace>::HostMirror;
   HostBuffer send_host_[3], recv_host_[3];
   MPI_Request requests_[3][4];

@@ -226,7 +226,6 @@ void Simulation::restore(const std::string& path) {
 }
 
 RunSummary Simulation::run(const RunOptions& opt) {
-  warn_gpu_ranks();
   print_header();
   RunSummary s;
   const bool outputs = cfg_.write_files;

@@ -117,7 +117,6 @@ class Simulation {
   void open_history(bool continuing);
   void write_history_line(Real dt);
   [[noreturn]] void stop_broken(Real dt);
-  void warn_gpu_ranks() const;
   void print_header() const;
   void write_summary(const RunSummary& s) const;
 

@@ -58,18 +58,6 @@ void Simulation::write_history_line(Real dt) {
   history_ << line << "\n" << std::flush;
 }
 
-void Simulation::warn_gpu_ranks() const {
-  // Said on stderr even with -q: several ranks on GPUs broke down beside the
-  // rank boundaries in the last test on a GPU machine (an H100, 2026-12-06;
-  // every solver, any MPI transport, halos staged through host), cause not
-  // yet found (docs/gpu.md). The breakdown check stops such a run, but a
-  // result should not be trusted before it has matched one rank.
-  if (comm_.root() && comm_.size > 1 && !std::is_same_v<MemSpace, Kokkos::HostSpace>)
-    std::cerr << "astronomix: warning: " << comm_.size << " ranks on " << ExecSpace::name()
-              << ": runs of several ranks on GPUs have not matched one rank in the last test (docs/gpu.md);"
-                 " compare with scaling/rank_invariance.sh before trusting this run's results\n";
-}
-
 void Simulation::print_header() const {
   if (!verbose_ || !comm_.root()) return;
   std::ostringstream os;
