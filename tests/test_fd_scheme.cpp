@@ -47,8 +47,8 @@ TEST(FdScheme, EigenvectorsDiagonaliseTheFluxJacobian) {
         up[n] = u[n] + Real(h) * r[n];
         um[n] = u[n] - Real(h) * r[n];
       }
-      cell_flux(eos, up, wp, fp, c);
-      cell_flux(eos, um, wm, fm, c);
+      cell_flux(eos, 0, up, wp, fp, c);
+      cell_flux(eos, 0, um, wm, fm, c);
       double norm = 0;
       for (int n = 0; n < NHYDRO; ++n) norm = std::max(norm, std::fabs(double(r[n])));
       for (int n = 0; n < NHYDRO; ++n)
@@ -70,8 +70,8 @@ TEST(FdScheme, RoeAverageSatisfiesTheJumpCondition) {
     Real wl[NHYDRO], ul[NHYDRO], wr[NHYDRO], ur[NHYDRO], fl[NHYDRO], fr[NHYDRO], tmp[NHYDRO], c;
     random_state(rng, eos, wl, ul);
     random_state(rng, eos, wr, ur);
-    cell_flux(eos, ul, tmp, fl, c);
-    cell_flux(eos, ur, tmp, fr, c);
+    cell_flux(eos, 0, ul, tmp, fl, c);
+    cell_flux(eos, 0, ur, tmp, fr, c);
     const EigenSystem e = eigensystem_roe(eos, wl, wr);
     const Real lambda[NHYDRO] = {e.un - e.c, e.un, e.un, e.un, e.un + e.c};
     Real du[NHYDRO], ch[NHYDRO], df[NHYDRO];
@@ -206,7 +206,7 @@ struct StencilCell {
   IdealGas eos;
   KOKKOS_INLINE_FUNCTION void operator()(int m, Real uc[NHYDRO], Real wc[NHYDRO], Real f[NHYDRO], Real& c) const {
     for (int n = 0; n < NHYDRO; ++n) uc[n] = u[m][n];
-    cell_flux(eos, uc, wc, f, c);
+    cell_flux(eos, 0, uc, wc, f, c);
   }
 };
 struct StencilSpeed {

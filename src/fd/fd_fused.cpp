@@ -68,6 +68,35 @@ std::int64_t fd_fused_face_bytes(const Grid& g, const FdFusedPlan& plan) {
 
 namespace {
 
+// The ring of z-planes whose cells' thermodynamic values (CellThermo:
+// 1/rho, p, c) the face kernels read, formed once a stage: plane k lies in
+// slot (k - zlo) % planes. It holds a slab and its three planes on either
+// side (a slab's z-faces reach three planes beyond it); a slab's planes
+// overwrite those of two slabs back once its y- and x-faces are done.
+struct ThermoRing {
+  int zlo = 0, planes = 1;
+};
+
+ThermoRing thermo_ring(const Grid& g, const FdFusedPlan& plan) {
+  if (!g.active(2)) return {g.is(2), 1};
+  return {g.is(2) - kFdGhost, fd_fused_slab_depth(g, plan) + 2 * kFdGhost};
+}
+
+}  // namespace
+
+Array4 fd_fused_thermo_array(const Grid& g, const FdFusedPlan& plan) {
+  return Array4(Kokkos::view_alloc(Kokkos::WithoutInitializing, std::string("fd_fused_thermo")), kCellThermoVals,
+                thermo_ring(g, plan).planes, g.extent(1), g.extent(0));
+}
+
+std::int64_t fd_fused_thermo_bytes(const Grid& g, const FdFusedPlan& plan) {
+  if (plan.segments) return 0;
+  return std::int64_t(kCellThermoVals) * thermo_ring(g, plan).planes * g.extent(1) * g.extent(0) *
+         std::int64_t(sizeof(Real));
+}
+
+namespace {
+
 // Blocks of 256 threads per multiprocessor the flux kernel must fit on GPUs
 // (0: no register cap). 2 (128 registers) measured best on the H200: docs/fd.md.
 // With the offsets formed once a face (2026-12-05, one lease, a step of
@@ -108,13 +137,36 @@ Box face_box(const Grid& g, int d, SlabRange s) {
   return b;
 }
 
-// One thread per face, its six-cell stencil in registers. (Sliding a window
+// Each cell's thermodynamic values for z-planes [kb, ke) of the ring, on
+// the cells the face kernels read (the interior and three cells beyond it
+// along x and y).
+void cell_thermo_planes(const FdOptions& opt, const Grid& g, const ThermoRing& ring, int kb, int ke,
+                        const Array4& u, const Array4& thermo) {
+  if (kb >= ke) return;
+  const IdealGas eos = opt.eos;
+  auto lo = [&](int d) { return g.active(d) ? g.is(d) - kFdGhost : g.is(d); };
+  auto hi = [&](int d) { return g.active(d) ? g.ie(d) + kFdGhost : g.ie(d); };
+  const Box b{kb, ke, lo(1), hi(1), lo(0), hi(0)};
+  const int zlo = ring.zlo, planes = ring.planes;
+  par_for("fd_fused_thermo", b, KOKKOS_LAMBDA(int k, int j, int i) {
+    const CellThermo t = cell_thermo(eos, u(IDN, k, j, i), u(IM1, k, j, i), u(IM2, k, j, i), u(IM3, k, j, i),
+                                     u(IEN, k, j, i));
+    const int slot = (k - zlo) % planes;
+    thermo(0, slot, j, i) = t.inv_rho;
+    thermo(1, slot, j, i) = t.p;
+    thermo(2, slot, j, i) = t.c;
+  });
+}
+
+// One thread per face, its six-cell stencil in registers; each cell's
+// 1/rho, pressure and sound speed come from the ring (cell_thermo_planes),
+// so a face takes no division or root for its cells. (Sliding a window
 // of 2 or 4 faces per thread along the axis, which computes each cell's
-// primitives and flux fewer times, ran 35-40% slower on the H200 from
-// register spills and made no difference on CPUs; see docs/fd.md.)
+// flux fewer times, ran 35-40% slower on the H200 from register spills and
+// made no difference on CPUs; see docs/fd.md.)
 template <WenoWeights W, EigenAverage A>
-void face_fluxes(const FdOptions& opt, const Grid& g, int d, SlabRange s, const Array4& u, const Array4& faces,
-                 int plane) {
+void face_fluxes(const FdOptions& opt, const Grid& g, int d, SlabRange s, const Array4& u, const ThermoRing& ring,
+                 const Array4& thermo, const Array4& faces, int plane) {
   const int k0 = s.k0 - plane;  // face plane of the slab's first z-plane: plane
   // Cell m of the stencil and variable n lie (m - 3) sd + slot(n) sv from
   // the face's cell: the offsets formed once, not a 4D index for each of
@@ -124,19 +176,32 @@ void face_fluxes(const FdOptions& opt, const Grid& g, int d, SlabRange s, const 
   std::int64_t slot[NHYDRO];
   for (int n = 0; n < NHYDRO; ++n) slot[n] = face_slot(d, n) * std::int64_t(u.stride(0));
   const VariableOffsets so{{slot[0], slot[1], slot[2], slot[3], slot[4]}};
+  // The ring: along x and y a stencil lies in one plane (cells sdt apart),
+  // along z in six planes, slot by slot with a wrap.
+  const std::int64_t tv = thermo.stride(0), tplane = thermo.stride(1), sdt = d == 2 ? 0 : thermo.stride(3 - d);
+  const int zlo = ring.zlo, planes = ring.planes;
+  const bool along_z = d == 2;
   par_for<kFdMinBlocks>("fd_fused_flux", face_box(g, d, s), KOKKOS_LAMBDA(int k, int j, int i) {
     const Real* at = &u(0, k, j, i);
+    const int first = (k - (along_z ? kFdGhost : 0) - zlo) % planes;  // slot of the stencil's first plane
+    const Real* tj = &thermo(0, 0, j, i);
+    auto thermo_at = [&](int m) {
+      if (!along_z) return tj + first * tplane + (m - 3) * sdt;
+      const int p = first + m;
+      return tj + (p < planes ? p : p - planes) * tplane;
+    };
     auto cell = [&](int m, Real uc[NHYDRO], Real w[NHYDRO], Real f[NHYDRO], Real& c) {
       const Real* cm = at + (m - 3) * sd;
+      const Real* tm = thermo_at(m);
       for (int n = 0; n < NHYDRO; ++n) uc[n] = cm[so.v[n]];
-      cell_flux(opt.eos, uc, w, f, c);
+      const CellThermo t{tm[0], tm[tv], tm[2 * tv]};
+      cell_flux_of(uc, t, w, f);
+      c = t.c;
     };
     auto speed = [&](int m, Real& un, Real& c) {
-      const Real* cm = at + (m - 3) * sd;
-      Real uc[NHYDRO], w[NHYDRO], f[NHYDRO];
-      for (int n = 0; n < NHYDRO; ++n) uc[n] = load_read_only(cm + so.v[n]);
-      cell_flux(opt.eos, uc, w, f, c);
-      un = w[1];
+      const Real* tm = thermo_at(m);
+      un = load_read_only(at + (m - 3) * sd + so.v[1]) * load_read_only(tm);  // w[1] of cell_flux_of
+      c = load_read_only(tm + 2 * tv);
     };
     Real fh[NHYDRO];
     weno_face_flux<W, A>(opt, cell, speed, fh);
@@ -187,15 +252,22 @@ void divergence_and_finish(const FdOptions& opt, const Grid& g, SlabRange s, con
 
 void fd_stage_fused(const FdOptions& opt, const Grid& g, const FdFusedPlan& plan, const Stage& st, Real dt,
                     const Floors& floors, const Array4& u0, const Array4& in, const Array4& out, const Array4& r,
-                    const Array4& k, const Array4& faces, const DeviceCount& hits) {
+                    const Array4& k, const Array4& faces, const Array4& thermo, const DeviceCount& hits) {
   const SlabFaces at = slab_faces(g, plan);
+  const ThermoRing ring = thermo_ring(g, plan);
   const int depth = fd_fused_slab_depth(g, plan);
   auto slab = [&](int sl) { return SlabRange{g.is(2) + sl * depth, std::min(g.is(2) + (sl + 1) * depth, g.ie(2))}; };
   auto fluxes = [&](int d, int sl, int plane) {
     with_weno_options(opt, [&](auto W, auto A) {
-      face_fluxes<decltype(W)::value, decltype(A)::value>(opt, g, d, slab(sl), in, faces, plane);
+      face_fluxes<decltype(W)::value, decltype(A)::value>(opt, g, d, slab(sl), in, ring, thermo, faces, plane);
     });
   };
+  // The ring's planes up to (not including) ke: a slab's z-faces read three
+  // planes beyond it.
+  const int kend = g.active(2) ? g.ie(2) + kFdGhost : g.ie(2);
+  auto thermo_upto = [&](int kb, int ke) { cell_thermo_planes(opt, g, ring, kb, std::min(ke, kend), in, thermo); };
+  const int reach = g.active(2) ? kFdGhost : 0;
+  thermo_upto(ring.zlo, slab(0).k1 + reach);
   // Slab by slab, each finished in place (out may be in) as soon as its
   // faces are known. A slab's z-faces read three planes of the slabs
   // beside it, so the next slab's are formed before this one is finished.
@@ -203,7 +275,12 @@ void fd_stage_fused(const FdOptions& opt, const Grid& g, const FdFusedPlan& plan
   for (int sl = 0; sl < plan.slabs; ++sl) {
     if (g.active(1)) fluxes(1, sl, at.y);
     if (g.active(0)) fluxes(0, sl, at.x);
-    if (g.active(2) && sl + 1 < plan.slabs) fluxes(2, sl + 1, at.z[(sl + 1) % 2]);
+    if (g.active(2) && sl + 1 < plan.slabs) {
+      // Into the slots of the planes this slab's y- and x-faces were the
+      // last to read.
+      thermo_upto(slab(sl).k1 + reach, slab(sl + 1).k1 + reach);
+      fluxes(2, sl + 1, at.z[(sl + 1) % 2]);
+    }
     divergence_and_finish(opt, g, slab(sl), at, sl % 2, st, dt, plan.store_k, floors, faces, k, u0, in, out, r,
                           hits);
   }

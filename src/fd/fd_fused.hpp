@@ -8,7 +8,10 @@
 // Memory: besides the state and K, the face array of one slab: z-faces for
 // it and the next slab (the next one's are formed before this slab is
 // finished in place, out == in, since their stencil reaches into it), y-
-// and x-faces for it; at most eight slabs of at least eight planes.
+// and x-faces for it; at most eight slabs of at least eight planes. And
+// each cell's 1/rho, pressure and sound speed for a slab and three planes
+// on either side (a ring of z-planes), formed once a stage, so that no face
+// converts its six cells.
 //
 // The segments layout (solver.fused_layout: tiles; fd_fused_segments.cpp)
 // is the GPU form: one team kernel per axis with each cell converted once
@@ -32,13 +35,16 @@ struct FdFusedPlan {
 // Face array the fused path needs for `plan` on grid g.
 Array4 fd_fused_face_array(const Grid& g, const FdFusedPlan& plan);
 std::int64_t fd_fused_face_bytes(const Grid& g, const FdFusedPlan& plan);  // without allocating
+// The ring of cells' thermodynamic values (weno.hpp, CellThermo) the face kernels read.
+Array4 fd_fused_thermo_array(const Grid& g, const FdFusedPlan& plan);
+std::int64_t fd_fused_thermo_bytes(const Grid& g, const FdFusedPlan& plan);
 int fd_fused_slab_count(const Grid& g);
 
 // One stage: K = A K + dt L(in), then R / out / floors (time/stages.hpp);
 // the floor activations are added to `hits` on the device.
 void fd_stage_fused(const FdOptions& opt, const Grid& g, const FdFusedPlan& plan, const Stage& st, Real dt,
                     const Floors& floors, const Array4& u0, const Array4& in, const Array4& out, const Array4& r,
-                    const Array4& k, const Array4& faces, const DeviceCount& hits);
+                    const Array4& k, const Array4& faces, const Array4& thermo, const DeviceCount& hits);
 // The same stage in the segments layout.
 long long fd_stage_fused_segments(const FdOptions& opt, const Grid& g, const FdFusedPlan& plan, const Stage& st,
                                   Real dt, const Floors& floors, const Array4& u0, const Array4& in,

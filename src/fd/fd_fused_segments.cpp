@@ -160,7 +160,7 @@ long long segments(const FdOptions& o, const Grid& g, int d, bool first, bool la
         if (f0 - 3 + c >= hi + 2) return;  // not fetched: never read
         Real uc[NHYDRO], w[NHYDRO], f[NHYDRO], cs;
         for (int s = 0; s < NHYDRO; ++s) uc[s] = C(kU + s, c);
-        cell_flux(eos, uc, w, f, cs);
+        cell_flux(eos, d, uc, w, f, cs);
         for (int s = 0; s < NHYDRO; ++s) C(kF + s, c) = f[s];
         for (int s = 1; s < NHYDRO; ++s) C(w_slot(s), c) = w[s];
         C(kC, c) = cs;

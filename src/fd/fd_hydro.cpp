@@ -42,7 +42,8 @@ HydroPath fd_hydro_path(const Config& cfg, const Grid& grid) {
 std::int64_t FdHydro::planned_bytes(const Config& cfg, const Grid& grid) {
   const std::int64_t k = grid.array_bytes(NHYDRO);
   if (!fd_hydro_path(cfg, grid).fused) return k + FdNativeWorkspace::planned_bytes(grid);
-  return k + fd_fused_face_bytes(grid, fd_fused_plan(cfg, grid));
+  const FdFusedPlan plan = fd_fused_plan(cfg, grid);
+  return k + fd_fused_face_bytes(grid, plan) + fd_fused_thermo_bytes(grid, plan);
 }
 
 FdHydro::FdHydro(const Config& cfg, const Grid& grid)
@@ -56,6 +57,7 @@ FdHydro::FdHydro(const Config& cfg, const Grid& grid)
   if (!fused()) native_ = std::make_unique<FdNativeWorkspace>(grid);
   else if (!plan_.segments) {
     faces_ = fd_fused_face_array(grid, plan_);
+    thermo_ = fd_fused_thermo_array(grid, plan_);
     hits_ = DeviceCount("fd_fused_floor_hits");
   }
 }
@@ -71,7 +73,8 @@ std::string FdHydro::scheme() const {
 }
 
 std::int64_t FdHydro::array_bytes() const {
-  std::int64_t bytes = (std::int64_t(k_.span()) + std::int64_t(faces_.span())) * sizeof(Real);
+  std::int64_t bytes = (std::int64_t(k_.span()) + std::int64_t(faces_.span()) + std::int64_t(thermo_.span())) *
+                       std::int64_t(sizeof(Real));
   if (native_) bytes += native_->bytes();
   return bytes;
 }
@@ -82,7 +85,7 @@ long long FdHydro::stage(const Stage& st, Real dt, const StageBuffers& b) {
   if (fused() && plan_.segments)
     return fd_stage_fused_segments(opt_, grid_, plan_, st, dt, floors_, b.u0.u, b.in.u, b.out.u, b.r.u, k_);
   if (fused()) {
-    fd_stage_fused(opt_, grid_, plan_, st, dt, floors_, b.u0.u, b.in.u, b.out.u, b.r.u, k_, faces_, hits_);
+    fd_stage_fused(opt_, grid_, plan_, st, dt, floors_, b.u0.u, b.in.u, b.out.u, b.r.u, k_, faces_, thermo_, hits_);
     return 0;  // counted in hits_
   }
   fd_increment_native(opt_, grid_, dt, st.A, b.in.u, k_, *native_);

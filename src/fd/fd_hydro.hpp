@@ -40,6 +40,7 @@ class FdHydro final : public HydroSolver {
   FdFusedPlan plan_;
   Array4 k_;      // the stage increment K = dt L (+ A K)
   Array4 faces_;  // fused: face fluxes of one slab
+  Array4 thermo_;  // fused: 1/rho, p, c of the cells a slab's faces read
   DeviceCount hits_;  // fused faces layout: floor activations of whole stages, not yet taken
   std::unique_ptr<FdNativeWorkspace> native_;
 };

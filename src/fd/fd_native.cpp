@@ -54,7 +54,7 @@ void cell_fluxes(const FdOptions& o, const Grid& g, Axis ax, const Array4& u, co
   par_for("fd_native_cells", g.interior_along(d, -kFdGhost, kFdGhost), KOKKOS_LAMBDA(int k, int j, int i) {
     Real uc[NHYDRO], w[NHYDRO], f[NHYDRO], c;
     for (int s = 0; s < NHYDRO; ++s) uc[s] = u(face_slot(d, s), k, j, i);
-    cell_flux(eos, uc, w, f, c);
+    cell_flux(eos, d, uc, w, f, c);
     for (int s = 0; s < NHYDRO; ++s) {
       cell(kW + s, k, j, i) = w[s];
       cell(kF + s, k, j, i) = f[s];

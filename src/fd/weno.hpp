@@ -36,25 +36,57 @@ namespace ax {
 constexpr int kWenoStencil = 6;
 constexpr int kWenoDiffs = 5;
 
-// Primitive state, physical flux and sound speed of one cell (face frame).
-// As cons_to_prim, but the sound speed reuses 1/rho: every face evaluates
-// six cells, and divisions dominate a face's cost on GPUs.
-KOKKOS_INLINE_FUNCTION void cell_flux(const IdealGas& eos, const Real u[NHYDRO], Real w[NHYDRO],
-                                      Real f[NHYDRO], Real& c) {
-  const Real inv_rho = Real(1) / u[IDN];
+// What every axis's flux of a cell shares: 1/rho, the pressure and the
+// sound speed (which reuses 1/rho: divisions and roots dominate a face's
+// cost on GPUs). The kinetic energy sums the momenta in the order x, y, z
+// whatever the face frame, so a cell has one pressure for all three axes
+// and the fused path can convert each cell once a stage (fd_fused.cpp).
+struct CellThermo {
+  Real inv_rho, p, c;
+};
+constexpr int kCellThermoVals = 3;
+
+KOKKOS_INLINE_FUNCTION CellThermo cell_thermo(const IdealGas& eos, Real rho, Real mx, Real my, Real mz, Real e) {
+  CellThermo t;
+  t.inv_rho = Real(1) / rho;
+  const Real mv = math::mul_add(mz, mz * t.inv_rho, math::mul_add(mx, mx * t.inv_rho, my * (my * t.inv_rho)));
+  t.p = eos.gm1 * math::mul_add(Real(-0.5), mv, e);
+  t.c = eos.sound_speed_inv_rho(t.inv_rho, t.p);
+  return t;
+}
+
+// The same of a state in the frame of axis d (hydro/face_frame.hpp: frame
+// slot s holds the physical component face_slot(d, s)).
+KOKKOS_INLINE_FUNCTION CellThermo cell_thermo_in_frame(const IdealGas& eos, int d, const Real u[NHYDRO]) {
+  const Real mx = d == 0 ? u[1] : (d == 1 ? u[3] : u[2]);
+  const Real my = d == 0 ? u[2] : (d == 1 ? u[1] : u[3]);
+  const Real mz = d == 0 ? u[3] : (d == 1 ? u[2] : u[1]);
+  return cell_thermo(eos, u[IDN], mx, my, mz, u[IEN]);
+}
+
+// Primitive state w and physical flux f of one cell (face frame) from its
+// conserved state and thermodynamic values.
+KOKKOS_INLINE_FUNCTION void cell_flux_of(const Real u[NHYDRO], const CellThermo& t, Real w[NHYDRO], Real f[NHYDRO]) {
   w[IDN] = u[IDN];
-  w[1] = u[1] * inv_rho;
-  w[2] = u[2] * inv_rho;
-  w[3] = u[3] * inv_rho;
-  const Real mv = math::mul_add(u[3], w[3], math::mul_add(u[1], w[1], u[2] * w[2]));
-  w[IPR] = eos.gm1 * math::mul_add(Real(-0.5), mv, u[IEN]);
-  c = eos.sound_speed_inv_rho(inv_rho, w[IPR]);
+  w[1] = u[1] * t.inv_rho;
+  w[2] = u[2] * t.inv_rho;
+  w[3] = u[3] * t.inv_rho;
+  w[IPR] = t.p;
   const Real vn = w[1];
   f[0] = u[1];
-  f[1] = math::mul_add(u[1], vn, w[IPR]);
+  f[1] = math::mul_add(u[1], vn, t.p);
   f[2] = u[2] * vn;
   f[3] = u[3] * vn;
-  f[4] = (u[4] + w[IPR]) * vn;
+  f[4] = (u[4] + t.p) * vn;
+}
+
+// Primitive state, physical flux and sound speed of one cell in the frame
+// of axis d.
+KOKKOS_INLINE_FUNCTION void cell_flux(const IdealGas& eos, int d, const Real u[NHYDRO], Real w[NHYDRO],
+                                      Real f[NHYDRO], Real& c) {
+  const CellThermo t = cell_thermo_in_frame(eos, d, u);
+  cell_flux_of(u, t, w, f);
+  c = t.c;
 }
 
 template <EigenAverage A>

@@ -30,8 +30,8 @@ namespace ax {
 
 enum class FaceOrder { stencil, near_cells, speeds_first };
 
-// cell(m, u, w, f, c): cell m's conserved state u and w, f, c from
-// cell_flux. speed(m, un, c): its normal velocity and sound speed, bitwise
+// cell(m, u, w, f, c): cell m's conserved state u and w, f, c as
+// cell_flux gives them. speed(m, un, c): its normal velocity and sound speed, bitwise
 // those cell gives (speeds_first only).
 template <WenoWeights W, EigenAverage A, FaceOrder O, class Cell, class Speed>
 KOKKOS_INLINE_FUNCTION void weno_face_flux_in_order(const FdOptions& o, const Cell& cell, const Speed& speed,
