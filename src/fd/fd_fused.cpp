@@ -71,8 +71,9 @@ namespace {
 // The ring of z-planes whose cells' thermodynamic values (CellThermo:
 // 1/rho, p, c) the face kernels read, formed once a stage: plane k lies in
 // slot (k - zlo) % planes. It holds a slab and its three planes on either
-// side (a slab's z-faces reach three planes beyond it); a slab's planes
-// overwrite those of two slabs back once its y- and x-faces are done.
+// side (a slab's z-faces reach three planes beyond it): the planes the next
+// slab's z-faces need go into the slots of this slab's lower planes once
+// its y- and x-faces have read them.
 struct ThermoRing {
   int zlo = 0, planes = 1;
 };
