@@ -14,8 +14,8 @@
 // converts its six cells.
 //
 // The segments layout (solver.fused_layout: tiles; fd_fused_segments.cpp)
-// is the GPU form: one team kernel per axis with each cell converted once
-// and the face fluxes in team scratch, so no face array at all.
+// is a team kernel per axis with the cells and the face fluxes in team
+// scratch, so no face array at all (opt-in: slower on the H200).
 #pragma once
 
 #include "backend/grid.hpp"

@@ -8,11 +8,12 @@
 // per face and difference), the WENO correction (a thread per face and
 // field), the face fluxes, and K += the flux difference (the last axis
 // ends the stage).
-// Why: the faces layout (fd_fused.cpp) gives a thread a whole face and
-// computes each cell's primitives, flux and sound speed (a division and a
-// square root) six times, its stencil and 50 differences held in 128
-// registers; here each cell is converted once (37 conversions per 31
-// faces) and no phase holds more than one difference vector. The faces
+// Why: the faces layout (fd_fused.cpp) gives a thread a whole face, its
+// stencil and 50 differences held in 128 registers (and, until its cells'
+// thermodynamic values came from a ring formed once a stage, converted
+// each cell six times an axis); here each cell is converted once (37
+// conversions per 31 faces) and no phase holds more than one difference
+// vector. The faces
 // go to no array: K is updated from scratch, so this layout needs no face
 // array (K and the state only).
 // Measured (H200, 256^3 blast, lsrk4): 1.80e8 cell-updates/s against 3.12e8
