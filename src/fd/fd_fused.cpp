@@ -222,7 +222,7 @@ void divergence_and_finish(const FdOptions& opt, const Grid& g, SlabRange s, con
                            const Stage& st, Real dt, bool store_k, const Floors& floors, const Array4& faces,
                            const Array4& kacc, const Array4& u0, const Array4& in, const Array4& out,
                            const Array4& r, const DeviceCount& hits) {
-  const bool read_u0 = stage_reads_u0(st), read_r = stage_reads_r(st);
+  const bool read_u0 = stage_reads_u0(st), read_r = stage_reads_r(st), read_k = stage_reads_k(st);
   const IdealGas eos = opt.eos;
   const Real A = st.A, dtdz = dt / g.dx[2], dtdy = dt / g.dx[1], dtdx = dt / g.dx[0];
   const bool az = at.z[zb] >= 0, ay = at.y >= 0, ax = at.x >= 0;
@@ -236,7 +236,7 @@ void divergence_and_finish(const FdOptions& opt, const Grid& g, SlabRange s, con
       Real v = Real(0);
       bool started = false;
       auto add = [&](Real dv) {
-        v = started ? v + dv : start_increment(A, kacc(n, k, j, i), dv);
+        v = started ? v + dv : start_increment(A, read_k ? kacc(n, k, j, i) : Real(0), dv);
         started = true;
       };
       if (az) add(flux_difference(dtdz, faces(n, fz + k, j, i), faces(n, fz + k + 1, j, i)));

@@ -32,6 +32,7 @@ FdMhdPlan fd_mhd_plan(const Config& cfg, const Grid& grid) {
   const bool gpu = false;
 #endif
   FdMhdPlan plan;
+  plan.store_k = scheme_of(cfg.integrator).in_place;
   plan.segments = cfg.fused_layout == FusedLayout::tiles || (cfg.fused_layout == FusedLayout::automatic && gpu);
   std::string why;
   const bool ok = fd_mhd_fused_supported(cfg, grid, &why);
@@ -56,7 +57,7 @@ FdMhd::FdMhd(const Config& cfg, const Grid& grid, const FdMhdPlan& plan)
   kb_ = make_face_field(grid, "fd_mhd_kb");
   Kokkos::deep_copy(k_, Real(0));
   for (int d = 0; d < 3; ++d) Kokkos::deep_copy(kb_[d], Real(0));
-  if (fused()) fused_ = std::make_unique<FdMhdFusedWorkspace>(grid, plan.segments);
+  if (fused()) fused_ = std::make_unique<FdMhdFusedWorkspace>(grid, plan.segments, plan.store_k);
   else native_ = std::make_unique<FdMhdNativeWorkspace>(grid);
 }
 

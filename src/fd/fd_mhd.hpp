@@ -21,6 +21,7 @@ bool fd_mhd_fused_supported(const Config& cfg, const Grid& grid, std::string* wh
 struct FdMhdPlan {
   HydroPath path;
   bool segments = false;
+  bool store_k = true;  // keep K after the stage (2N schemes read it next stage)
 };
 FdMhdPlan fd_mhd_plan(const Config& cfg, const Grid& grid);
 inline HydroPath fd_mhd_path(const Config& cfg, const Grid& grid) { return fd_mhd_plan(cfg, grid).path; }

@@ -7,8 +7,8 @@
 
 namespace ax {
 
-FdMhdFusedWorkspace::FdMhdFusedWorkspace(const Grid& g, bool segments_)
-    : segments(segments_), hits("fd_mhd_fused_hits") {
+FdMhdFusedWorkspace::FdMhdFusedWorkspace(const Grid& g, bool segments_, bool store_k_)
+    : segments(segments_), store_k(store_k_), hits("fd_mhd_fused_hits") {
   for (int d = 0; d < 3; ++d) {
     fstar[d] = make_node_array(g, "fd_mhd_fstar", 2);
     omega[d] = make_node_array(g, "fd_mhd_omega", 1);
@@ -45,9 +45,9 @@ KOKKOS_FORCEINLINE_FUNCTION void load_cell(const IdealGas& eos, const Array4& u,
 
 // Axis d: pencils along d over fd_mhd_flux_box; `last` ends the stage.
 template <WenoWeights W>
-long long pencils(const FdOptions& o, const Grid& g, int d, bool first, bool last, const Stage& st, Real dt,
-                  const Floors& floors, const State& u0, const State& in, const State& out, const State& r,
-                  const Array4& kacc, const Array4& fstar) {
+long long pencils(const FdOptions& o, const Grid& g, int d, bool first, bool last, bool store_k,
+                  const Stage& st, Real dt, const Floors& floors, const State& u0, const State& in,
+                  const State& out, const State& r, const Array4& kacc, const Array4& fstar) {
   const FdOptions opt = o;
   const IdealGas eos = o.eos;
   const Box faces = fd_mhd_flux_box(g, d);
@@ -60,7 +60,7 @@ long long pencils(const FdOptions& o, const Grid& g, int d, bool first, bool las
   const int ilo0 = inner.ib, ilo1 = inner.jb, ilo2 = inner.kb, ihi0 = inner.ie, ihi1 = inner.je, ihi2 = inner.ke;
   const int is = g.is(d), ie = g.ie(d);
   const Real dtdx = dt / g.dx[d], A = st.A;
-  const bool read_u0 = stage_reads_u0(st), read_r = stage_reads_r(st);
+  const bool read_u0 = stage_reads_u0(st), read_r = stage_reads_r(st), read_k = stage_reads_k(st);
   const Array4 u = in.u, a0 = u0.u, ar = r.u, ao = out.u;
   long long hits = 0;
   par_reduce("fd_mhd_fused_pencils", lines, KOKKOS_LAMBDA(int k, int j, int i, long long& n_hit) {
@@ -103,9 +103,10 @@ long long pencils(const FdOptions& o, const Grid& g, int d, bool first, bool las
         for (int s = 0; s < 8; ++s) {
           const int n = mhd_face_slot(d, s);
           const Real dv = flux_difference(dtdx, prev[s], fhat[s]);
-          const Real kn = first ? start_increment(A, kacc(n, p[2], p[1], p[0]), dv) : kacc(n, p[2], p[1], p[0]) + dv;
+          Real& kc = kacc(n, p[2], p[1], p[0]);
+          const Real kn = first ? start_increment(A, read_k ? kc : Real(0), dv) : kc + dv;
           kv[n] = kn;
-          kacc(n, p[2], p[1], p[0]) = kn;  // the 2N scheme's next stage reads K
+          if (!last || store_k) kc = kn;  // the 2N scheme's next stage reads K
         }
         if (last) {
           // K is complete: end the stage at this cell.
@@ -173,12 +174,13 @@ void edge_averages(const Grid& g, const Array4 omega[3], const Array4 bar[3]) {
 // kernel, from the averaged EMFs `bar`: each EMF array feeds two face
 // components, read once from device memory for both. Three kernels, one a
 // face axis, took 0.44 ms each on the H200 (256^3, lsrk4).
-void curl_and_finish(const Grid& g, const Stage& st, Real dt, const FaceField& u0, const FaceField& in,
-                     const FaceField& r, const FaceField& out, const FaceField& kb, const Array4 bar[3]) {
+void curl_and_finish(const Grid& g, const Stage& st, Real dt, bool store_k, const FaceField& u0,
+                     const FaceField& in, const FaceField& r, const FaceField& out,
+                     const FaceField& kb, const Array4 bar[3]) {
   const CtAxes ax(g);
   const Real dtdx[3] = {dt / g.dx[0], dt / g.dx[1], dt / g.dx[2]};
   const Real A = st.A;
-  const bool read_u0 = stage_reads_u0(st), read_r = stage_reads_r(st);
+  const bool read_u0 = stage_reads_u0(st), read_r = stage_reads_r(st), read_k = stage_reads_k(st);
   const Box fb[3] = {ct_interior_faces(g, 0), ct_interior_faces(g, 1), ct_interior_faces(g, 2)};
   const Box all = box_hull(box_hull(fb[0], fb[1]), fb[2]);
   const FaceField a0 = u0, ai = in, ar = r, ao = out, ak = kb;
@@ -187,9 +189,10 @@ void curl_and_finish(const Grid& g, const Stage& st, Real dt, const FaceField& u
   // One face component d at p; d is a constant in each call below.
   auto face = KOKKOS_LAMBDA(int d, const Array4& e1, const Array4& e2, const int p[3]) {
     const int k = p[2], j = p[1], i = p[0];
-    const Real kv = start_increment(A, ak[d](0, k, j, i),
-                                    fd_face_curl(ax, e1, e2, d, dtdx[(d + 1) % 3], dtdx[(d + 2) % 3], p));
-    ak[d](0, k, j, i) = kv;  // the 2N scheme's next stage reads K
+    const Real kv =
+        start_increment(A, read_k ? ak[d](0, k, j, i) : Real(0),
+                        fd_face_curl(ax, e1, e2, d, dtdx[(d + 1) % 3], dtdx[(d + 2) % 3], p));
+    if (store_k) ak[d](0, k, j, i) = kv;  // the 2N scheme's next stage reads K
     const Real x = ai[d](0, k, j, i);
     Real rv = read_r ? ar[d](0, k, j, i) : Real(0);
     if (set_r) {
@@ -245,18 +248,20 @@ long long fd_mhd_stage_fused(const FdOptions& opt, const Grid& g, const Stage& s
   for (int d = 2; d >= 0; --d) {
     if (!g.active(d)) continue;
     if (ws.segments)
-      hits += fd_mhd_segments(opt, g, d, first, d == last && !apart, st, dt, floors, u0, in, out, r, k, ws.fstar[d],
-                              ws.hits);
+      hits += fd_mhd_segments(opt, g, d, first, d == last && !apart, ws.store_k, st, dt, floors, u0,
+                              in, out, r, k, ws.fstar[d], ws.hits);
     else if (opt.weights == WenoWeights::z)
-      hits += pencils<WenoWeights::z>(opt, g, d, first, d == last, st, dt, floors, u0, in, out, r, k, ws.fstar[d]);
+      hits += pencils<WenoWeights::z>(opt, g, d, first, d == last, ws.store_k, st, dt, floors, u0,
+                                      in, out, r, k, ws.fstar[d]);
     else
-      hits += pencils<WenoWeights::js>(opt, g, d, first, d == last, st, dt, floors, u0, in, out, r, k, ws.fstar[d]);
+      hits += pencils<WenoWeights::js>(opt, g, d, first, d == last, ws.store_k, st, dt, floors, u0,
+                                       in, out, r, k, ws.fstar[d]);
     first = false;
   }
   if (apart) hits += finish_stage<NMHD>(g, st, opt.eos, floors, u0.u, in.u, r.u, out.u, k);
   edge_emfs(g, ws.fstar, ws.omega);
   edge_averages(g, ws.omega, ws.fstar);
-  curl_and_finish(g, st, dt, u0.b, in.b, r.b, out.b, kb, ws.fstar);
+  curl_and_finish(g, st, dt, ws.store_k, u0.b, in.b, r.b, out.b, kb, ws.fstar);
   return hits;
 }
 

@@ -16,9 +16,11 @@
 namespace ax {
 
 struct FdMhdFusedWorkspace {
-  // segments: the team-scratch WENO kernel (GPUs), else the pencils (CPUs).
-  FdMhdFusedWorkspace(const Grid& g, bool segments);
+  // segments: the team-scratch WENO kernel (GPUs), else the pencils (CPUs);
+  // store_k: K kept after the stage (2N schemes read it next stage).
+  FdMhdFusedWorkspace(const Grid& g, bool segments, bool store_k);
   bool segments = false;
+  bool store_k = true;
   Array4 fstar[3];  // modified fluxes per face axis (2 variables, node arrays)
   Array4 omega[3];  // edge EMFs per edge axis (1 variable)
   DeviceCount hits;  // floor activations of a segments kernel
@@ -35,9 +37,11 @@ long long fd_mhd_stage_fused(const FdOptions& opt, const Grid& g, const Stage& s
 
 // The WENO kernel of one axis (fd_mhd_fused_segments.cpp, team scratch:
 // the GPU form of the pencils): F* of the axis' faces, K += the flux
-// difference, and on the last axis the end of the stage for the cells.
-long long fd_mhd_segments(const FdOptions& opt, const Grid& g, int d, bool first, bool last, const Stage& st,
-                          Real dt, const Floors& floors, const State& u0, const State& in, const State& out,
-                          const State& r, const Array4& k, const Array4& fstar, const DeviceCount& count);
+// difference, and on the last axis the end of the stage for the cells (K
+// stored there only with store_k).
+long long fd_mhd_segments(const FdOptions& opt, const Grid& g, int d, bool first, bool last,
+                          bool store_k, const Stage& st, Real dt, const Floors& floors,
+                          const State& u0, const State& in, const State& out, const State& r,
+                          const Array4& k, const Array4& fstar, const DeviceCount& count);
 
 }  // namespace ax

@@ -95,9 +95,10 @@ KOKKOS_INLINE_FUNCTION MhdEigenSystem load_eigen(const IdealGas& eos, const Scra
 static_assert(sizeof(MhdEigenSystem) == (kEigenVals + 2) * sizeof(Real), "every field but gm1, inv_gm1 in scratch");
 
 template <WenoWeights W, int S, int R, int d>
-long long segments(const FdOptions& o, const Grid& g, bool first, bool last, const Stage& st, Real dt,
-                   const Floors& floors, const State& u0, const State& in, const State& out, const State& r,
-                   const Array4& kacc, const Array4& fstar, const DeviceCount& count) {
+long long segments(const FdOptions& o, const Grid& g, bool first, bool last, bool store_k,
+                   const Stage& st, Real dt, const Floors& floors, const State& u0, const State& in,
+                   const State& out, const State& r, const Array4& kacc, const Array4& fstar,
+                   const DeviceCount& count) {
   const IdealGas eos = o.eos;
   const Real eps = o.epsilon;
   // Segments of S faces in R rows (fd_mhd_segments says which).
@@ -290,7 +291,7 @@ long long segments(const FdOptions& o, const Grid& g, bool first, bool last, con
           const Real dv = flux_difference(dtdx, F(s, n), F(s, n + 1));
           const Real kn = first ? start_increment(A, read_k ? K(v, c) : Real(0), dv) : K(v, c) + dv;
           kv[v] = kn;
-          kacc(v, p.k, p.j, p.i) = kn;  // the 2N scheme's next stage reads K
+          if (!last || store_k) kacc(v, p.k, p.j, p.i) = kn;  // the 2N scheme's next stage reads K
         }
         if (last && finish_stage_cell<NMHD>(st, read_u0, read_r, eos, floors, a0, u, ar, ao, kv, p.k, p.j, p.i))
           Kokkos::atomic_add(&n_hits(), 1LL);
@@ -334,9 +335,10 @@ long long segments_for(const FdOptions& opt, const Args&... args) {
 
 }  // namespace fd_mhd_segments_detail
 
-long long fd_mhd_segments(const FdOptions& opt, const Grid& g, int d, bool first, bool last, const Stage& st,
-                          Real dt, const Floors& floors, const State& u0, const State& in, const State& out,
-                          const State& r, const Array4& k, const Array4& fstar, const DeviceCount& count) {
+long long fd_mhd_segments(const FdOptions& opt, const Grid& g, int d, bool first, bool last,
+                          bool store_k, const Stage& st, Real dt, const Floors& floors,
+                          const State& u0, const State& in, const State& out, const State& r,
+                          const Array4& k, const Array4& fstar, const DeviceCount& count) {
   using namespace fd_mhd_segments_detail;
   // Segments of S faces in R rows, S and R compile-time (at run time every
   // axis ran slower, x too: 9.4e7 against 1.23e8). 31 faces and the far
@@ -356,9 +358,14 @@ long long fd_mhd_segments(const FdOptions& opt, const Grid& g, int d, bool first
   // before): 1.43e8 -> 1.46e8 in one lease. With the floor count as a
   // device atomic two instantiations spill 24/12 bytes (stores/loads; CUDA
   // 13.0, sm_90, 2026-12-05).
-  if (d == 0) return segments_for<31, 1, 0>(opt, g, first, last, st, dt, floors, u0, in, out, r, k, fstar, count);
-  if (d == 1) return segments_for<15, 2, 1>(opt, g, first, last, st, dt, floors, u0, in, out, r, k, fstar, count);
-  return segments_for<15, 2, 2>(opt, g, first, last, st, dt, floors, u0, in, out, r, k, fstar, count);
+  if (d == 0)
+    return segments_for<31, 1, 0>(opt, g, first, last, store_k, st, dt, floors, u0, in, out, r, k,
+                                  fstar, count);
+  if (d == 1)
+    return segments_for<15, 2, 1>(opt, g, first, last, store_k, st, dt, floors, u0, in, out, r, k,
+                                  fstar, count);
+  return segments_for<15, 2, 2>(opt, g, first, last, store_k, st, dt, floors, u0, in, out, r, k,
+                                fstar, count);
 }
 
 }  // namespace ax

@@ -34,5 +34,8 @@ KOKKOS_FORCEINLINE_FUNCTION Real stage_output(const Stage& st, Real u0, Real in,
 // Whether a stage reads U0, or R, at all (so kernels skip the loads).
 inline bool stage_reads_u0(const Stage& st) { return st.a != Real(0); }
 inline bool stage_reads_r(const Stage& st) { return st.e != Real(0) || (st.set_r && st.ra != Real(0)); }
+// Whether start_increment uses K_previous: not where A is 0 (every stage of
+// ssprk5_4 and rk3, the first of lsrk4), so kernels skip that load too.
+inline bool stage_reads_k(const Stage& st) { return st.A != Real(0); }
 
 }  // namespace ax
