@@ -56,12 +56,13 @@ int run_or_check(const ax::CommandLine& cl, double started_at) {
   const bool run = cl.command == "run";
   ax::Config cfg;
   std::string error;
-  // A checkpoint is checked before output.directory is made: a refused
-  // restart leaves nothing behind (docs/restart.md).
+  // A checkpoint is checked before output.directory is made, and the
+  // folders a run made are removed again if it is refused before it wrote
+  // into them: a refused run leaves nothing behind (docs/restart.md).
   const bool continuing = !cl.restart.empty();
-  const ax::OutputDir output_dir = run && !continuing ? ax::OutputDir::create : ax::OutputDir::check_only;
+  const ax::OutputDir output_dir = ax::OutputDir::check_only;
   ax::CheckpointPlace place;
-  std::vector<std::string> made_dirs;  // by a restart, removed again if its checkpoint is refused
+  std::vector<std::string> made_dirs;  // by this run, removed again if it is refused
   try {
     if (cl.config.empty()) {
       // As Athena++'s -r: the run goes on with the config it was made with.
@@ -74,7 +75,7 @@ int run_or_check(const ax::CommandLine& cl, double started_at) {
     if (continuing)
       place = ax::check_restart(cl.restart, cfg,
                                 run || world_rank > 0 ? ax::RestartData::unread : ax::RestartData::verify);
-    if (run && continuing) {
+    if (run && cfg.write_files) {
       made_dirs = ax::missing_dirs(cfg.out_dir);
       ax::create_output_dir(cfg);
     }
@@ -117,8 +118,9 @@ int run_or_check(const ax::CommandLine& cl, double started_at) {
     }
   } catch (const ax::ConfigError& e) {
     if (comm.root()) std::cerr << "astronomix: error: " << e.what() << std::endl;
-    // A checkpoint refused as it is read (its data damaged) leaves no
-    // directory that the restart made (emptied: nothing was written yet).
+    // A run refused once its folders were made (a checkpoint's data found
+    // damaged as they are read, a field through a wall) leaves none of them
+    // (empty: nothing was written yet).
     ax::remove_if_empty(made_dirs);
     rc = kExitBadInput;
   } catch (const ax::RunStopped& e) {

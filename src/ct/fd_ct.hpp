@@ -75,4 +75,13 @@ void fd_ct_finish_faces(const Grid& g, const Stage& st, const FaceField& u0, con
 // (and the left-out cells' values never reach it).
 Real fd_ct_local_div_b(const Grid& g, const FaceField& b, const bool wall[3][2], Real* bmax);
 
+// Largest |B| of a face component over this rank's interior faces.
+Real fd_ct_local_face_field_max(const Grid& g, const FaceField& b);
+// Largest |B_d| on this rank's wall faces of axis d (the domain's first
+// face where wall[0], its last where wall[1]). FD MHD refuses reflecting
+// walls that the field threads (Simulation::initialize): the boundary
+// mirrors B_n with a change of sign and the sixth-order stencils across
+// the wall break down on the jump of 2 B_n.
+Real fd_ct_local_wall_normal_field(const Grid& g, const FaceField& b, int d, const bool wall[2]);
+
 }  // namespace ax

@@ -98,6 +98,7 @@ void Simulation::log(const std::string& line) const {
 
 void Simulation::initialize() {
   cfg_.problem->initialize(grid_, cfg_.eos, comm_, u_);
+  refuse_threaded_reflecting_walls();
   sync_cell_field();
   const Floors floors{Real(cfg_.density_floor), Real(cfg_.pressure_floor)};
   // This rank's count, as the stages add theirs: the summary and the
@@ -105,6 +106,33 @@ void Simulation::initialize() {
   floor_hits_ += cfg_.mhd ? mhd_apply_floors(grid_, cfg_.eos, floors, u_.u) : apply_floors(grid_, cfg_.eos, floors, u_.u);
   time_ = 0;
   steps_ = 0;
+}
+
+void Simulation::refuse_threaded_reflecting_walls() const {
+  if (!cfg_.mhd || cfg_.family != "fd") return;
+  double big = -1;  // max |B|, formed at the first reflecting axis
+  for (int d = 0; d < 3; ++d) {
+    const bool inner = cfg_.bc[d][0] == BoundaryKind::reflecting, outer = cfg_.bc[d][1] == BoundaryKind::reflecting;
+    if (!inner && !outer) continue;
+    if (big < 0) big = allreduce_max(comm_, double(fd_ct_local_face_field_max(grid_, u_.b)));
+    const bool wall[2] = {inner && comm_.neighbor[d][0] == MPI_PROC_NULL,
+                          outer && comm_.neighbor[d][1] == MPI_PROC_NULL};
+    const double normal = allreduce_max(comm_, double(fd_ct_local_wall_normal_field(grid_, u_.b, d, wall)));
+    // Rounding-level B_n (a field along the wall given by an angle) is
+    // harmless; a field that threads the wall breaks the run down within a
+    // few dozen steps.
+    if (!(normal > 1e-12 * big)) continue;
+    const std::string axis(1, "xyz"[d]);
+    const std::string side = "boundaries." + axis + (inner ? "_inner" : "_outer");
+    const std::string key = cfg_.key_where.count(side) ? side : "boundaries." + axis;
+    char values[96];
+    std::snprintf(values, sizeof(values), "max |B_%s| = %.6g on the wall, max |B| = %.6g", axis.c_str(), normal, big);
+    throw ConfigError(key_place(cfg_, key) + ": reflecting walls with solver.family: fd and physics.mhd: true need " +
+                      "a field parallel to the wall, but the field threads the " + axis + "-wall (" + values +
+                      "): the wall mirrors B_" + axis + " with a change of sign and the sixth-order stencils across " +
+                      "it break down on the jump; expected outflow or periodic on " + axis +
+                      ", solver.family: fv, or a field with B_" + axis + " = 0 on the wall");
+  }
 }
 
 Real Simulation::cfl_dt() const {
@@ -236,8 +264,8 @@ RunSummary Simulation::run(const RunOptions& opt) {
     std::snprintf(line, sizeof(line), "  continuing from %s: step %lld, t = %.9g", opt.restart.c_str(), steps_, time_);
     log(line);
   } else {
+    initialize();  // before an earlier run's files are moved: it may refuse the config
     if (outputs) make_room_for_new_run(cfg_, comm_, opt.overwrite);
-    initialize();
     next_out_ = cfg_.out_dt > 0 ? cfg_.out_dt : 1e300;
     next_restart_ = cfg_.restart_dt > 0 ? double(cfg_.restart_dt) : 1e300;
   }

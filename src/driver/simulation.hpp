@@ -64,7 +64,7 @@ class Simulation {
  public:
   Simulation(const Config& cfg, const Comm& comm, bool verbose);
 
-  void initialize();          // initial conditions (no output)
+  void initialize();          // initial conditions (no output); ConfigError if FD MHD's field threads a reflecting wall
   // The state and counters of checkpoint `path` (collective; ConfigError on
   // every rank if it cannot be used).
   void restore(const std::string& path);
@@ -114,6 +114,8 @@ class Simulation {
 
  private:
   void log(const std::string& line) const;
+  // FD MHD: throws ConfigError if the field threads a reflecting wall.
+  void refuse_threaded_reflecting_walls() const;
   void open_history(bool continuing);
   void write_history_line(Real dt);
   [[noreturn]] void stop_broken(Real dt);
