@@ -17,10 +17,10 @@
 // of the eight split differences of a field (40 of a hydro face's ~1,000
 // FP64 instructions, 56 of an MHD face's). Doubling is exact in floating
 // point and every quantity downstream scales by a power of two: the
-// smoothness indicators by 4 (so the weights take 4 eps and come out the
-// same), phi by 2 (so its constants are halved). The weights and the
-// corrections are thus bitwise those of the same formulas on undoubled
-// differences (outside the subnormal range, where no WENO difference that
+// smoothness indicators by 4 (so the weights take 4 times the epsilon
+// and come out the same), phi by 2 (so its constants are halved). The
+// weights and the corrections are thus bitwise those of the same formulas
+// on undoubled differences (outside the subnormal range, where no WENO difference that
 // matters lives; tests/test_fd_scheme.cpp holds them to it).
 //
 // Each step is one inline function so the native path (one kernel per
@@ -129,50 +129,56 @@ KOKKOS_FORCEINLINE_FUNCTION Real split_minus(Real dg, Real dw, Real alpha) { ret
 
 // The two weights phi needs (omega_0, omega_2) of the doubled split
 // differences a, b, c, d; eps is the textbook epsilon (of undoubled
-// differences). The smoothness indicators are 12x those of Jiang & Shu's
-// eq. 2.9, times 4 for the doubling.
+// differences). The smoothness indicators are 12/13 of Jiang & Shu's
+// eq. 2.9 (x^2 + 3/13 y^2: an FMA and two multiplies, where 13 x^2 + 3 y^2
+// took three), times 4 for the doubling; the weights depend only on the
+// ratios of the eps + is_k, so eps is scaled alike.
 template <WenoWeights W>
 KOKKOS_INLINE_FUNCTION void weno_weights(Real a, Real b, Real c, Real d, Real eps, Real& w0, Real& w2) {
-  eps = Real(4) * eps;  // exact: the weights of (2a, .., 4 eps) are those of (a, .., eps)
+  // 4/13 is 4 times 1/13 exactly: the weights of (2a, .., eps) are those of
+  // (a, .., eps) with eps / 13 in place of 4 eps / 13.
+  eps = Real(4.0 / 13.0) * eps;
+  constexpr Real k = Real(3.0 / 13.0);
   const Real ab = a - b, a3b = math::mul_add(Real(-3), b, a);
   const Real bc = b - c, bpc = b + c;
   const Real cd = c - d, c3d = math::mul_add(Real(3), c, -d);
-  const Real is0 = math::mul_add(Real(13) * ab, ab, Real(3) * a3b * a3b);
-  const Real is1 = math::mul_add(Real(13) * bc, bc, Real(3) * bpc * bpc);
-  const Real is2 = math::mul_add(Real(13) * cd, cd, Real(3) * c3d * c3d);
+  const Real is0 = math::mul_add(ab, ab, k * a3b * a3b);
+  const Real is1 = math::mul_add(bc, bc, k * bpc * bpc);
+  const Real is2 = math::mul_add(cd, cd, k * c3d * c3d);
   // The unnormalised weights a_k are scaled by a common factor so that one
   // division normalises them (divisions dominate the cost of a face on
   // GPUs). In float the products could overflow: there the textbook form.
+  // a1 is only summed: an FMA adds it.
   const Real e0 = eps + is0, e1 = eps + is1, e2 = eps + is2;
-  Real a0, a1, a2;
+  Real a0, a2, sum;
   if constexpr (W == WenoWeights::z) {
     // WENO-Z: a_k = d_k (1 + tau / (eps + is_k)), tau = |is0 - is2| lifts
     // smooth extrema to the linear weights; scaled by e0 e1 e2.
     const Real tau = math::fabs(is0 - is2);
     if constexpr (sizeof(Real) == 8) {
       a0 = (e0 + tau) * (e1 * e2);
-      a1 = Real(6) * ((e1 + tau) * (e0 * e2));
       a2 = Real(3) * ((e2 + tau) * (e0 * e1));
+      sum = math::mul_add(Real(6) * (e1 + tau), e0 * e2, a0 + a2);
     } else {
       a0 = Real(1) + tau / e0;
-      a1 = Real(6) * (Real(1) + tau / e1);
       a2 = Real(3) * (Real(1) + tau / e2);
+      sum = math::mul_add(Real(6), Real(1) + tau / e1, a0 + a2);
     }
   } else {
     // Jiang-Shu: a_k = d_k / (eps + is_k)^2, scaled by (e0 e1 e2)^2.
     if constexpr (sizeof(Real) == 8) {
       const Real s0 = e0 * e0, s1 = e1 * e1, s2 = e2 * e2;
       a0 = s1 * s2;
-      a1 = Real(6) * (s0 * s2);
       a2 = Real(3) * (s0 * s1);
+      sum = math::mul_add(Real(6) * s0, s2, a0 + a2);
     } else {
       const Real t0 = Real(1) / e0, t1 = Real(1) / e1, t2 = Real(1) / e2;
       a0 = t0 * t0;
-      a1 = Real(6) * (t1 * t1);
       a2 = Real(3) * (t2 * t2);
+      sum = math::mul_add(Real(6) * t1, t1, a0 + a2);
     }
   }
-  const Real inv = Real(1) / (a0 + a1 + a2);
+  const Real inv = Real(1) / sum;
   w0 = a0 * inv;
   w2 = a2 * inv;
 }
