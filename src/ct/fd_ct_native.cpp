@@ -156,23 +156,11 @@ Real fd_ct_local_div_b(const Grid& g, const FaceField& b, const bool wall[3][2],
   return div;
 }
 
-namespace {
-
-// Interior faces of axis d (one more than the cells along d).
-Box interior_faces(const Grid& g, int d) {
-  Box faces = g.interior();
-  int* hi[3] = {&faces.ie, &faces.je, &faces.ke};
-  *hi[d] += 1;
-  return faces;
-}
-
-}  // namespace
-
 Real fd_ct_local_face_field_max(const Grid& g, const FaceField& b) {
   Real big = 0;
   for (int d = 0; d < 3; ++d) {
     const Array4 f = b[d];
-    big = std::max(big, par_max("fd_ct_face_field_max", interior_faces(g, d), Real(0),
+    big = std::max(big, par_max("fd_ct_face_field_max", g.interior_along(d, 0, 1), Real(0),
                                 KOKKOS_LAMBDA(int k, int j, int i) { return math::fabs(f(0, k, j, i)); }));
   }
   return big;
@@ -183,11 +171,8 @@ Real fd_ct_local_wall_normal_field(const Grid& g, const FaceField& b, int d, con
   const Array4 f = b[d];
   for (int side = 0; side < 2 && g.active(d); ++side) {
     if (!wall[side]) continue;
-    Box plane = interior_faces(g, d);
-    int* lo[3] = {&plane.ib, &plane.jb, &plane.kb};
-    int* hi[3] = {&plane.ie, &plane.je, &plane.ke};
-    *lo[d] = side == 0 ? g.is(d) : g.ie(d);
-    *hi[d] = *lo[d] + 1;
+    // The wall's plane of faces: the first face along d, or the last.
+    const Box plane = side == 0 ? g.interior_along(d, 0, 1 - g.nx[d]) : g.interior_along(d, g.nx[d], 1);
     normal = std::max(normal, par_max("fd_ct_wall_normal_field", plane, Real(0),
                                       KOKKOS_LAMBDA(int k, int j, int i) { return math::fabs(f(0, k, j, i)); }));
   }
