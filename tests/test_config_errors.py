@@ -167,11 +167,15 @@ BAD = [
     # (a run used to end in NaNs after 44 steps); refused once the problem
     # has set the field, with the folder the run made removed again.
     case("fd_mhd_field_through_reflecting_wall", FD_MHD_WALL,
-         [Loc("x: reflecting"), "boundaries.x", "threads the x-wall", "max |B_x| = 1 on the wall",
+         [Loc("x: reflecting"), "boundaries.x", "threads the inner x-wall", "max |B_x| = 1 on the wall",
           "expected outflow or periodic on x"], forbid_paths=("out",)),
     case("fd_mhd_field_through_inner_wall_set", FD_MHD_WALL,
-         ["command line (--set boundaries.x_inner)", "boundaries.x_inner", "threads the x-wall"],
+         ["command line (--set boundaries.x_inner)", "boundaries.x_inner", "threads the inner x-wall"],
          args=RUN + ["--set", "boundaries.x_inner=reflecting", "--set", "boundaries.x_outer=outflow"]),
+    # Only the outer wall reflects: the message names that face's key.
+    case("fd_mhd_field_through_outer_wall_set", FD_MHD_WALL,
+         ["command line (--set boundaries.x_outer)", "boundaries.x_outer", "threads the outer x-wall"],
+         args=RUN + ["--set", "boundaries.x_inner=outflow", "--set", "boundaries.x_outer=reflecting"]),
     # --- time -----------------------------------------------------------------
     case("missing_time_end", edit(("  end: 0.01", None)),
          [Re(r"cfg\.yaml:\d+:\d+: time\.end"), "missing required key", "expected a number > 0"]),

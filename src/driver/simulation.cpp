@@ -110,28 +110,32 @@ void Simulation::initialize() {
 
 void Simulation::refuse_threaded_reflecting_walls() const {
   if (!cfg_.mhd || cfg_.family != "fd") return;
-  double big = -1;  // max |B|, formed at the first reflecting axis
+  double big = -1;  // max |B|, formed at the first reflecting wall
   for (int d = 0; d < 3; ++d) {
-    const bool inner = cfg_.bc[d][0] == BoundaryKind::reflecting, outer = cfg_.bc[d][1] == BoundaryKind::reflecting;
-    if (!inner && !outer) continue;
-    if (big < 0) big = allreduce_max(comm_, double(fd_ct_local_face_field_max(grid_, u_.b)));
-    const bool wall[2] = {inner && comm_.neighbor[d][0] == MPI_PROC_NULL,
-                          outer && comm_.neighbor[d][1] == MPI_PROC_NULL};
-    const double normal = allreduce_max(comm_, double(fd_ct_local_wall_normal_field(grid_, u_.b, d, wall)));
-    // Rounding-level B_n (a field along the wall given by an angle) is
-    // harmless; a field that threads the wall breaks the run down within a
-    // few dozen steps.
-    if (!(normal > 1e-12 * big)) continue;
-    const std::string axis(1, "xyz"[d]);
-    const std::string side = "boundaries." + axis + (inner ? "_inner" : "_outer");
-    const std::string key = cfg_.key_where.count(side) ? side : "boundaries." + axis;
-    char values[96];
-    std::snprintf(values, sizeof(values), "max |B_%s| = %.6g on the wall, max |B| = %.6g", axis.c_str(), normal, big);
-    throw ConfigError(key_place(cfg_, key) + ": reflecting walls with solver.family: fd and physics.mhd: true need " +
-                      "a field parallel to the wall, but the field threads the " + axis + "-wall (" + values +
-                      "): the wall mirrors B_" + axis + " with a change of sign and the sixth-order stencils across " +
-                      "it break down on the jump; expected outflow or periodic on " + axis +
-                      ", solver.family: fv, or a field with B_" + axis + " = 0 on the wall");
+    for (int side = 0; side < 2; ++side) {
+      if (cfg_.bc[d][side] != BoundaryKind::reflecting) continue;
+      if (big < 0) big = allreduce_max(comm_, double(fd_ct_local_face_field_max(grid_, u_.b)));
+      // Each side alone, so that the message names the wall the field threads.
+      const bool here = comm_.neighbor[d][side] == MPI_PROC_NULL;
+      const bool wall[2] = {side == 0 && here, side == 1 && here};
+      const double normal = allreduce_max(comm_, double(fd_ct_local_wall_normal_field(grid_, u_.b, d, wall)));
+      // Rounding-level B_n (a field along the wall given by an angle) is
+      // harmless; a field that threads the wall breaks the run down within
+      // a few dozen steps.
+      if (!(normal > 1e-12 * big)) continue;
+      const std::string axis(1, "xyz"[d]), where = side == 0 ? "inner" : "outer";
+      const std::string key = cfg_.key_where.count("boundaries." + axis + "_" + where)
+                                  ? "boundaries." + axis + "_" + where
+                                  : "boundaries." + axis;
+      char values[96];
+      std::snprintf(values, sizeof(values), "max |B_%s| = %.6g on the wall, max |B| = %.6g", axis.c_str(), normal,
+                    big);
+      throw ConfigError(key_place(cfg_, key) + ": reflecting walls with solver.family: fd and physics.mhd: true " +
+                        "need a field parallel to the wall, but the field threads the " + where + " " + axis +
+                        "-wall (" + values + "): the wall mirrors B_" + axis + " with a change of sign and the " +
+                        "sixth-order stencils across it break down on the jump; expected outflow or periodic on " +
+                        axis + ", solver.family: fv, or a field with B_" + axis + " = 0 on the wall");
+    }
   }
 }
 
