@@ -421,6 +421,7 @@ def check_broken(tmp, ranks):
     assert "the state has broken down after step" in p.stderr, p.stderr[-800:]
     assert re.search(r"(density|pressure|momentum|energy) = \S+ in cell \(i, j, k\) = \(\d+, 0, 0\) at \(x, y, z\)",
                      p.stderr), p.stderr[-800:]
+    assert "-nan" not in p.stderr, p.stderr[-800:]  # printf's sign of a NaN means nothing
     emergency = os.path.join(d, "sod.emergency.athdf")
     assert os.path.isfile(emergency), sorted(os.listdir(d))
     data, attrs, nb, _ = read_global(emergency)

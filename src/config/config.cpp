@@ -327,7 +327,11 @@ Config parse(YAML::Node root, const std::shared_ptr<ConfigContext>& ctx, int nra
 
   c.gamma = phys.real("gamma", 5.0 / 3.0, -1e300, 1e300);
   c.eos = IdealGas(Real(c.gamma));
-  if (c.gamma <= 1) phys.fail("gamma", "expected a number > 1 (ratio of specific heats), got " + std::to_string(c.gamma));
+  if (c.gamma <= 1) {
+    std::ostringstream got;  // 0.9 as given, not std::to_string's 0.900000
+    got << c.gamma;
+    phys.fail("gamma", "expected a number > 1 (ratio of specific heats), got " + got.str());
+  }
   c.density_floor = phys.real("density_floor", 1e-10, 0, 1e300);
   c.pressure_floor = phys.real("pressure_floor", 1e-13, 0, 1e300);
   phys.finish();

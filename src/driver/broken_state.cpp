@@ -81,9 +81,12 @@ std::string broken_state_report(const Grid& g, const Comm& comm, const Config& c
   if (total > 0) os << "; the first " << std::min<long long>(total, kListed) << ":";
   for (std::size_t n = 0; n < all.size() && n < std::size_t(kListed); ++n) {
     const Offender& o = all[n];
-    char line[256];
-    std::snprintf(line, sizeof(line), "\n  %s = %.6g in cell (i, j, k) = (%d, %d, %d) at (x, y, z) = (%.6g, %.6g, %.6g)",
-                  variable_name(o.var), o.value, o.cell[0], o.cell[1], o.cell[2], o.x[0], o.x[1], o.x[2]);
+    char value[32], line[256];
+    // A NaN's sign bit means nothing here: "nan", not printf's "-nan".
+    if (std::isnan(o.value)) std::snprintf(value, sizeof(value), "nan");
+    else std::snprintf(value, sizeof(value), "%.6g", o.value);
+    std::snprintf(line, sizeof(line), "\n  %s = %s in cell (i, j, k) = (%d, %d, %d) at (x, y, z) = (%.6g, %.6g, %.6g)",
+                  variable_name(o.var), value, o.cell[0], o.cell[1], o.cell[2], o.x[0], o.x[1], o.x[2]);
     os << line;
   }
   return os.str();

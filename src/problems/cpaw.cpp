@@ -52,7 +52,7 @@ std::shared_ptr<const Problem> make_cpaw(Section& p, const Config& cfg) {
   require_mhd(p, cfg);
   auto s = std::make_shared<problem_cpaw::Cpaw>();
   s->point_faces = cfg.family == "fd";
-  s->geo = wave_geometry(cfg);
+  s->geo = wave_geometry(p, cfg);
   s->rho = p.real("density", 1.0, 0, 1e300, true);
   s->pressure = p.real("pressure", 0.1, 0, 1e300, true);
   s->b_par = p.real("b_par", 1.0, -1e300, 1e300);

@@ -10,11 +10,29 @@
 
 namespace ax {
 
-WaveGeometry wave_geometry(const Config& cfg) {
+WaveGeometry wave_geometry(Section& p, const Config& cfg) {
   WaveGeometry w;
   const double l1 = cfg.xmax[0] - cfg.xmin[0], l2 = cfg.xmax[1] - cfg.xmin[1],
                l3 = cfg.xmax[2] - cfg.xmin[2];
-  const bool f2 = cfg.nx[1] > 1, f3 = cfg.nx[2] > 1;
+  const bool f1 = cfg.nx[0] > 1, f2 = cfg.nx[1] > 1, f3 = cfg.nx[2] > 1;
+  if (!f1 && (f2 || f3)) {
+    // Athena++ always has x active. A 1D grid along y or z gets k along
+    // that axis, exactly (the angles' cosines would leave 6e-17 of it on x);
+    // the diagonal of a y-z plane is not defined here.
+    if (f2 && f3)
+      p.fail("name", "the wave vector lies along the grid's diagonal from the x axis (as Athena++): expected "
+                     "mesh.cells with x active in 2D and 3D, got a y-z plane");
+    if (f2) {
+      w.sin_a3 = 1;
+      w.cos_a3 = 0;
+      w.wavelength = l2;
+    } else {
+      w.sin_a2 = 1;
+      w.cos_a2 = 0;
+      w.wavelength = l3;
+    }
+    return w;
+  }
   double a3 = 0, a2 = 0;
   if (f2) a3 = std::atan(l1 / l2);
   if (f3) a2 = std::atan(0.5 * (l1 * std::cos(a3) + l2 * std::sin(a3)) / l3);
@@ -64,7 +82,7 @@ class LinearWave final : public Problem {
 std::shared_ptr<const Problem> make_linear_wave(Section& p, const Config& cfg) {
   if (cfg.mhd) return make_mhd_linear_wave(p, cfg);
   auto s = std::make_shared<problem_linear_wave::LinearWave>();
-  s->geo = wave_geometry(cfg);
+  s->geo = wave_geometry(p, cfg);
   const std::string wave = p.choice("wave", "sound", {"sound", "entropy", "shear"});
   const std::string dir = p.choice("direction", "right", {"right", "left"});
   const double sgn = dir == "right" ? 1.0 : -1.0;

@@ -1,6 +1,7 @@
 // Geometry of Athena++'s linear-wave test (pgen/linear_wave.cpp): the wave
 // vector is chosen from the domain so the wave is periodic in every active
-// direction, and along the long diagonal in 2D and 3D.
+// direction, and along the long diagonal in 2D and 3D (from the x axis, which
+// must then be active); along the one active axis in 1D.
 #pragma once
 
 #include <memory>
@@ -27,7 +28,8 @@ struct WaveGeometry {
   }
 };
 
-WaveGeometry wave_geometry(const Config& cfg);
+class Section;
+WaveGeometry wave_geometry(Section& p, const Config& cfg);
 
 // U = U0 + A sin(k x) R for the five hydro variables over the interior, at
 // cell centres: background density d0, momentum m0 along k and energy e0;
@@ -36,7 +38,6 @@ void fill_wave_cells(const Grid& g, const WaveGeometry& geo, Real amp, Real d0, 
                      const Real r[NHYDRO], const Array4& u);
 
 class Problem;
-class Section;
 // The MHD waves of `linear_wave` (physics.mhd: true), linear_wave_mhd.cpp.
 std::shared_ptr<const Problem> make_mhd_linear_wave(Section& p, const Config& cfg);
 

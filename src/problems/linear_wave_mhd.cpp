@@ -62,7 +62,7 @@ class MhdLinearWave final : public Problem {
 std::shared_ptr<const Problem> make_mhd_linear_wave(Section& p, const Config& cfg) {
   auto s = std::make_shared<problem_linear_wave_mhd::MhdLinearWave>();
   s->point_faces = cfg.family == "fd";
-  s->geo = wave_geometry(cfg);
+  s->geo = wave_geometry(p, cfg);
   const std::string wave = p.choice("wave", "fast", {"fast", "alfven", "slow", "entropy"});
   const std::string dir = p.choice("direction", "right", {"right", "left"});
   const int sgn = dir == "right" ? 1 : -1;

@@ -63,6 +63,7 @@ std::shared_ptr<const Problem> make_mhd_shock_tube(Section& p, const Config& cfg
   require_mhd(p, cfg);
   auto s = std::make_shared<MhdShockTube>();
   s->axis = int(std::string("xyz").find(p.choice("direction", "x", {"x", "y", "z"})));
+  require_active(p, "direction", cfg, s->axis);
   s->x0 = Real(p.real("position", 0.5 * (cfg.xmin[s->axis] + cfg.xmax[s->axis]), -1e300, 1e300));
   require_inside(p, "position", double(s->x0), cfg, s->axis);
   // Brio & Wu (1988), gamma = 2.

@@ -39,6 +39,8 @@ class OrszagTang final : public Problem {
 
 std::shared_ptr<const Problem> make_orszag_tang(Section& p, const Config& cfg) {
   require_mhd(p, cfg);
+  if (cfg.nx[0] == 1 || cfg.nx[1] == 1)
+    p.fail("name", "the vortex lies in the x-y plane: expected mesh.cells with x and y active");
   auto s = std::make_shared<problem_orszag_tang::OrszagTang>();
   s->point_faces = cfg.family == "fd";
   return s;
