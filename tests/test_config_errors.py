@@ -343,6 +343,39 @@ BAD = [
          edit(("  gamma: 1.4", "  gamma: 2\n  mhd: true"), ("  riemann: hllc", "  riemann: hlld"),
               ("  name: sod", "  name: mhd_shock_tube\n  direction: y")),
          [Loc("direction:"), "problem.direction", "one cell along y"]),
+    # A discontinuity with every cell centre on one side: one state.
+    case("sod_position_past_the_last_cell_centre", edit(("  name: sod", "  name: sod\n  position: 0.99")),
+         [Loc("position:"), "problem.position", "every cell centre lies on one side of 0.99", "0.96875"]),
+    # Boundaries left at their default (periodic) along a tube: its states
+    # would meet again at the seam.
+    case("sod_periodic_by_default", edit(("boundaries:", None), ("  x: outflow", None)),
+         ["problem.direction", "meet again at the periodic seam along x", "expected boundaries.x: outflow"]),
+    case("brio_wu_states_given_without_gamma",
+         edit(("  gamma: 1.4", "  mhd: true"), ("  riemann: hllc", "  riemann: hlld"),
+              ("  name: sod", "  name: mhd_shock_tube\n  left:\n    density: 1")),
+         [Loc("name:", nth=1), "problem.name", "the states are Brio & Wu's", "physics.gamma is not given"]),
+    # Spheres that hold no cell centre, or every one: a uniform state.
+    case("blast_sphere_without_cells", edit(("  name: sod", "  name: blast\n  radius: 0.01")),
+         [Loc("radius:"), "problem.radius", "the blast's sphere holds no cell centre", "0.03125"]),
+    case("blast_sphere_with_every_cell", edit(("  name: sod", "  name: blast\n  radius: 5")),
+         [Loc("radius:"), "problem.radius", "holds every cell centre", "expected a smaller radius"]),
+    case("sedov_sphere_with_every_cell", edit(("  name: sod", "  name: sedov\n  radius: 5")),
+         [Loc("radius:"), "problem.radius", "holds every cell centre"]),
+    case("field_loop_outside_the_domain",
+         edit(("  cells: [16, 1, 1]", "  cells: [16, 16, 1]"), ("  x: outflow", "  x: outflow\n  y: outflow"),
+              ("  gamma: 1.4", "  gamma: 1.4\n  mhd: true"), ("  riemann: hllc", "  riemann: hlld"),
+              ("  name: sod", "  name: field_loop\n  center: [5, 0.5, 0]")),
+         [Loc("name:", nth=1), "problem.radius", "the field loop holds no cell centre"]),
+    case("field_loop_wider_than_half_the_period",
+         edit(("  cells: [16, 1, 1]", "  cells: [16, 16, 1]"), ("  x: outflow", "  x: periodic"),
+              ("  gamma: 1.4", "  gamma: 1.4\n  mhd: true"), ("  riemann: hllc", "  riemann: hlld"),
+              ("  name: sod", "  name: field_loop\n  radius: 0.6")),
+         [Loc("radius:"), "problem.radius", "overlaps its periodic image along x"]),
+    case("orszag_tang_box_not_whole_periods",
+         edit(("  cells: [16, 1, 1]", "  cells: [16, 16, 1]"), ("  upper: [1, 1, 1]", "  upper: [1, 1.5, 1]"),
+              ("  x: outflow", "  x: periodic"), ("  gamma: 1.4", "  gamma: 1.4\n  mhd: true"),
+              ("  riemann: hllc", "  riemann: hlld"), ("  name: sod", "  name: orszag_tang")),
+         [Loc("name:", nth=1), "problem.name", "period 1 along x and y", "1.5 long along y"]),
     # The wave vector's diagonal starts from x, as Athena++'s.
     case("linear_wave_in_y_z_plane",
          edit(("  cells: [16, 1, 1]", "  cells: [1, 16, 16]"), ("  x: outflow", "  x: periodic"),
@@ -445,6 +478,9 @@ def good_cases():
         # A field along the walls: the FD MHD blast between reflecting walls runs.
         dict(name="good_fd_mhd_field_along_reflecting_wall",
              yaml=FD_MHD_WALL.replace("field: [1, 0, 0]", "field: [0, 1, 0]"), args=RUN, stdout=[], writes=True),
+        # Periodic along a tube when asked for: runs.
+        dict(name="good_sod_periodic_given", yaml=edit(("  x: outflow", "  x: periodic")), args=RUN, stdout=[],
+             writes=True),
         # A 1D wave along y: k along y (tests/test_linear_wave.cpp checks it).
         dict(name="good_linear_wave_along_y",
              yaml=edit(("  cells: [16, 1, 1]", "  cells: [1, 16, 1]"), ("  x: outflow", "  y: periodic"),

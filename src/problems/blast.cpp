@@ -5,6 +5,7 @@
 #include "config/section.hpp"
 #include "problems/mhd_init.hpp"
 #include "problems/problem.hpp"
+#include "problems/problem_geometry.hpp"
 
 namespace ax {
 
@@ -12,18 +13,15 @@ namespace problem_blast {
 class Blast final : public Problem {
  public:
   Real radius = 0.1, d_amb = 1, p_amb = 0.1, d_ratio = 1, p_ratio = 100;
-  Real center[3] = {0, 0, 0};
+  CentreOffsets from;  // problem.center
   Real field[3] = {0, 0, 0};
 
   void initialize(const Grid& g, const IdealGas& eos, const Comm&, const State& state) const override {
-    const Real cx = center[0], cy = center[1], cz = center[2], r2 = radius * radius;
+    const Real r2 = radius * radius;
     const Real da = d_amb, pa = p_amb, di = d_amb * d_ratio, pi = p_amb * p_ratio;
-    // A circle in 2D, a slab in 1D, wherever `center` puts the inactive
-    // coordinates (as sedov): distances along the active axes only.
-    const bool ax = g.active(0), ay = g.active(1), az = g.active(2);
+    const CentreOffsets o = from;  // a circle in 2D, a slab in 1D (problem_geometry.hpp)
     auto prim = KOKKOS_LAMBDA(Real x, Real y, Real z, Real* w) {
-      const Real dx = ax ? x - cx : Real(0), dy = ay ? y - cy : Real(0), dz = az ? z - cz : Real(0);
-      const bool in = dx * dx + dy * dy + dz * dz < r2;
+      const bool in = o.squared(x, y, z) < r2;
       w[IDN] = in ? di : da;
       w[IVX] = w[IVY] = w[IVZ] = 0;
       w[IPR] = in ? pi : pa;
@@ -44,7 +42,10 @@ std::shared_ptr<const Problem> make_blast(Section& p, const Config& cfg) {
   s->p_amb = p.real("pressure", 0.1, 0, 1e300, true);
   s->d_ratio = p.real("density_ratio", 1.0, 0, 1e300, true);
   s->p_ratio = p.real("pressure_ratio", 100.0, 0, 1e300, true);
-  read_center(p, cfg, s->center);
+  Real center[3];
+  read_center(p, cfg, center);
+  s->from = centre_offsets(cfg, center);
+  require_ball_cells(p, "radius", cfg, s->from, s->radius, true, "the blast's sphere");
   if (cfg.mhd || p.present("field")) {
     const auto b = p.reals("field", 3, std::vector<double>{1, 0, 0});
     if (!cfg.mhd) p.fail("field", "a magnetic field needs physics.mhd: true");

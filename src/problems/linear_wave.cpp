@@ -35,7 +35,8 @@ WaveGeometry wave_geometry(Section& p, const Config& cfg) {
   }
   double a3 = 0, a2 = 0;
   if (f2) a3 = std::atan(l1 / l2);
-  if (f3) a2 = std::atan(0.5 * (l1 * std::cos(a3) + l2 * std::sin(a3)) / l3);
+  // 3D as Athena++; an x-z plane along its diagonal, as the x-y plane.
+  if (f3) a2 = f2 ? std::atan(0.5 * (l1 * std::cos(a3) + l2 * std::sin(a3)) / l3) : std::atan(l1 / l3);
   w.sin_a2 = std::sin(a2);
   w.cos_a2 = std::cos(a2);
   w.sin_a3 = std::sin(a3);

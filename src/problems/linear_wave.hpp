@@ -1,7 +1,7 @@
 // Geometry of Athena++'s linear-wave test (pgen/linear_wave.cpp): the wave
 // vector is chosen from the domain so the wave is periodic in every active
-// direction, and along the long diagonal in 2D and 3D (from the x axis, which
-// must then be active); along the one active axis in 1D.
+// direction, and along the long diagonal in 2D (x-y or x-z) and 3D (from
+// the x axis, which must then be active); along the one active axis in 1D.
 #pragma once
 
 #include <memory>

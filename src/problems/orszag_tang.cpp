@@ -6,6 +6,7 @@
 // origin. (The classic form, v = (-sin 2 pi y, sin 2 pi x) and
 // B = B0 (-sin 2 pi y, sin 4 pi x), is its mirror image.)
 #include <cmath>
+#include <sstream>
 
 #include "config/config.hpp"
 #include "config/section.hpp"
@@ -41,6 +42,17 @@ std::shared_ptr<const Problem> make_orszag_tang(Section& p, const Config& cfg) {
   require_mhd(p, cfg);
   if (cfg.nx[0] == 1 || cfg.nx[1] == 1)
     p.fail("name", "the vortex lies in the x-y plane: expected mesh.cells with x and y active");
+  // Period 1 along x and y: a periodic box of another length cuts the
+  // flow and field at the seam into sheets.
+  for (int d = 0; d < 2; ++d) {
+    const double length = cfg.xmax[d] - cfg.xmin[d];
+    if (cfg.bc[d][0] == BoundaryKind::periodic && std::fabs(length - std::round(length)) > 1e-12 * length) {
+      std::ostringstream os;
+      os << "the vortex has period 1 along x and y, but the periodic box is " << length << " long along " << "xy"[d]
+         << ": expected mesh.lower and mesh.upper a whole number apart there (Athena++'s [-0.5, 0.5])";
+      p.fail("name", os.str());
+    }
+  }
   auto s = std::make_shared<problem_orszag_tang::OrszagTang>();
   s->point_faces = cfg.family == "fd";
   return s;

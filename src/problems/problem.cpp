@@ -26,16 +26,6 @@ void require_inside(Section& p, const std::string& key, double x, const Config& 
   p.fail(key, "expected a point strictly " + std::string(range) + ": " + why);
 }
 
-void require_active(Section& p, const std::string& key, const Config& cfg, int axis) {
-  if (cfg.nx[axis] > 1) return;
-  const char a = "xyz"[axis];
-  const std::string cells = "[" + std::to_string(cfg.nx[0]) + ", " + std::to_string(cfg.nx[1]) + ", " +
-                            std::to_string(cfg.nx[2]) + "]";
-  p.fail(key, std::string("the problem runs along ") + a + ", but mesh.cells = " + cells + " has one cell along " + a +
-                  " (its one cell would hold one state only): expected more than one cell along " + a +
-                  " in mesh.cells, or the direction of an active axis");
-}
-
 void read_center(Section& p, const Config& cfg, Real center[3]) {
   std::vector<double> mid(3);
   for (int d = 0; d < 3; ++d) mid[d] = 0.5 * (cfg.xmin[d] + cfg.xmax[d]);

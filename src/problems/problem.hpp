@@ -53,10 +53,6 @@ void require_mhd(Section& p, const Config& cfg);
 void require_inside(Section& p, const std::string& key, double x, const Config& cfg, int axis,
                     const std::string& why = "elsewhere the domain holds one state only");
 
-// Fails at `key` unless the grid has more than one cell along axis: a
-// problem set up along an axis the grid lacks would run one state only.
-void require_active(Section& p, const std::string& key, const Config& cfg, int axis);
-
 // Reads the `center` parameter (default: the middle of the domain).
 void read_center(Section& p, const Config& cfg, Real center[3]);
 

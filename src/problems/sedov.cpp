@@ -5,6 +5,7 @@
 #include "config/config_error.hpp"
 #include "config/section.hpp"
 #include "problems/problem.hpp"
+#include "problems/problem_geometry.hpp"
 
 namespace ax {
 
@@ -12,16 +13,13 @@ namespace problem_sedov {
 class Sedov final : public Problem {
  public:
   Real energy = 1, radius = 0, rho = 1, p_ambient = 1e-5;
-  Real center[3] = {0, 0, 0};
+  CentreOffsets from;  // problem.center
 
   void initialize(const Grid& g, const IdealGas& eos, const Comm& comm, const State& state) const override {
     const Array4& u = state.u;
-    const Real cx = center[0], cy = center[1], cz = center[2], r2 = radius * radius;
-    const bool ax = g.active(0), ay = g.active(1), az = g.active(2);
-    auto inside = KOKKOS_LAMBDA(Real x, Real y, Real z) {
-      const Real dx = ax ? x - cx : Real(0), dy = ay ? y - cy : Real(0), dz = az ? z - cz : Real(0);
-      return dx * dx + dy * dy + dz * dz < r2;
-    };
+    const Real r2 = radius * radius;
+    const CentreOffsets o = from;  // a circle in 2D, a slab in 1D (problem_geometry.hpp)
+    auto inside = KOKKOS_LAMBDA(Real x, Real y, Real z) { return o.squared(x, y, z) < r2; };
     // Count the hot cells over all ranks: an exact integer sum, so every
     // decomposition deposits bitwise the same pressure.
     long long local = 0;
@@ -57,7 +55,10 @@ std::shared_ptr<const Problem> make_sedov(Section& p, const Config& cfg) {
   if (s->radius < 0.5 * dxmax) p.fail("radius", "expected a radius of at least half a cell (" + std::to_string(0.5 * dxmax) + "), got " + std::to_string(s->radius));
   s->rho = p.real("density", 1.0, 0, 1e300, true);
   s->p_ambient = p.real("pressure", 1e-5, 0, 1e300, true);
-  read_center(p, cfg, s->center);
+  Real center[3];
+  read_center(p, cfg, center);
+  s->from = centre_offsets(cfg, center);
+  require_ball_cells(p, "radius", cfg, s->from, s->radius, true, "the energy's sphere");
   return s;
 }
 

@@ -3,6 +3,7 @@
 #include "config/config.hpp"
 #include "config/section.hpp"
 #include "problems/problem.hpp"
+#include "problems/problem_geometry.hpp"
 
 namespace ax {
 
@@ -35,10 +36,9 @@ using problem_sod::Sod;
 std::shared_ptr<const Problem> make_sod(Section& p, const Config& cfg) {
   auto s = std::make_shared<Sod>();
   s->axis = int(std::string("xyz").find(p.choice("direction", "x", {"x", "y", "z"})));
-  require_active(p, "direction", cfg, s->axis);
   // The middle of the domain by default, as mhd_shock_tube (0.5 on [0, 1]).
   s->x0 = Real(p.real("position", 0.5 * (cfg.xmin[s->axis] + cfg.xmax[s->axis]), -1e300, 1e300));
-  require_inside(p, "position", double(s->x0), cfg, s->axis);
+  require_tube(p, cfg, s->axis, double(s->x0));
   s->wl[IDN] = p.real("left_density", 1.0, 0, 1e300, true);
   s->wl[IVX] = p.real("left_velocity", 0.0, -1e300, 1e300);
   s->wl[IPR] = p.real("left_pressure", 1.0, 0, 1e300, true);
