@@ -410,6 +410,45 @@ def check_rerun(tmp):
     assert snapshots(d, "sod") == ["sod.out1.00000.athdf", "sod.out1.00001.athdf", "sod.out1.00002.athdf"]
 
 
+# ---------------------------------------------------------------- going on past the end
+def snapshot_time(path):
+    with h5py.File(path, "r") as f:
+        return float(f.attrs["Time"])
+
+
+def check_extend(tmp):
+    """A run continued past its end from final.rst: the closing snapshot (off the schedule) that the
+    continued run numbers again is moved aside intact, not overwritten; output schedules the first run
+    had off start; the history reaches the end with history_every > 1."""
+    d = os.path.join(tmp, "extend")
+    sets = ["mesh.cells=[32,1,1]", "output.dt=0", "output.history_every=4"]
+    run("sod.yaml", sets + ["time.end=0.05"], d, "sod")
+    assert snapshots(d, "sod") == ["sod.out1.00000.athdf", "sod.out1.00001.athdf"], snapshots(d, "sod")
+    closing = os.path.join(d, "sod.out1.00001.athdf")
+    closing_time = snapshot_time(closing)
+    with open(closing, "rb") as f:
+        closing_digest = hashlib.sha256(f.read()).hexdigest()
+    assert float(history_rows(d, "sod")[-1]["time"]) == closing_time == 0.05, "history or snapshot short of the end"
+    p = run("sod.yaml", sets + ["time.end=0.2", "output.dt=0.03", "output.restart_dt=0.05"], d, "sod",
+            extra=["--restart", os.path.join(d, "sod.final.rst")])
+    assert "moved the 2 file(s) that the earlier run wrote after its checkpoint" in p.stdout, p.stdout[-800:]
+    moved = glob.glob(os.path.join(d, "earlier", "sod.*", "sod.out1.00001.athdf"))
+    assert len(moved) == 1, moved
+    with open(moved[0], "rb") as f:
+        assert hashlib.sha256(f.read()).hexdigest() == closing_digest, "the closing snapshot did not arrive intact"
+    # output.dt and restart_dt, off in the first run, on now: every 0.03 from
+    # the first multiple after 0.05, checkpoints at 0.1, 0.15, 0.2.
+    times = [snapshot_time(os.path.join(d, n)) for n in snapshots(d, "sod")]
+    assert len(times) == 7 and times[0] == 0 and times[-1] == 0.2, times
+    for t, due in zip(times[1:-1], [0.06, 0.09, 0.12, 0.15, 0.18]):
+        assert due <= t < due + 0.01, (times, due)
+    assert len(glob.glob(os.path.join(d, "sod.0000?.rst"))) == 3, sorted(os.listdir(d))
+    rows = history_rows(d, "sod")
+    assert float(rows[-1]["time"]) == 0.2, rows[-1]
+    steps = [int(r["step"]) for r in rows]
+    assert steps == sorted(set(steps)), "history rows doubled or out of order"
+
+
 # ---------------------------------------------------------------- broken state
 BREAKS = ["physics.density_floor=0", "physics.pressure_floor=0", "problem.left_velocity=-20",
           "problem.right_velocity=20", "problem.right_density=1", "problem.right_pressure=1", "output.dt=0.0005"]
@@ -621,6 +660,8 @@ def main():
           tmp)
     check("a new run where an earlier one wrote: its files moved aside intact, or deleted with --overwrite",
           check_rerun, tmp)
+    check("continued past its end: closing snapshot moved aside, schedules turned on, history to the end",
+          check_extend, tmp)
     check("broken state, 1 rank: exit 3, offending cells, emergency snapshot", check_broken, tmp, 1)
     check("broken state, 2 ranks: exit 3 together", check_broken, tmp, 2)
     check("kill -9 20 times during output: files readable, restart completes and matches", check_kill9, tmp)

@@ -53,10 +53,14 @@ std::vector<std::string> earlier_run_files(const std::string& dir, const std::st
   return found;
 }
 
-void make_room_for_new_run(const Config& cfg, const Comm& comm, bool overwrite) {
+namespace {
+
+// Moves (or deletes) `files` of dir, rank 0 doing the work and every rank
+// throwing if it fails; says what it did with `what` ("of an earlier run
+// named 'sod'"), even with --quiet: files the user may look for have moved.
+void move_aside(const Config& cfg, const Comm& comm, const std::vector<std::string>& files, bool overwrite,
+                const std::string& what) {
   namespace fs = std::filesystem;
-  std::vector<std::string> files;
-  if (comm.root()) files = earlier_run_files(cfg.out_dir, cfg.basename);
   int n = int(files.size());
   MPI_Bcast(&n, 1, MPI_INT, 0, comm.cart);
   if (n == 0) return;
@@ -81,17 +85,60 @@ void make_room_for_new_run(const Config& cfg, const Comm& comm, bool overwrite) 
       else fs::rename(from, to / files[i], ec);
       if (ec) failed = where + ": cannot " + (overwrite ? "remove " : "move ") + from.string() + ": " + ec.message();
     }
-    note = overwrite ? "deleted the " + std::to_string(n) + " file(s) of an earlier run named '" + cfg.basename +
-                           "' in " + cfg.out_dir + " (--overwrite)"
-                     : "moved the " + std::to_string(n) + " file(s) of an earlier run named '" + cfg.basename +
-                           "' to " + to.string() + " (delete it when no longer needed; --overwrite deletes them)";
+    note = overwrite ? "deleted the " + std::to_string(n) + " file(s) " + what + " in " + cfg.out_dir + " (--overwrite)"
+                     : "moved the " + std::to_string(n) + " file(s) " + what + " to " + to.string() +
+                           " (delete it when no longer needed; --overwrite deletes them)";
   }
   int bad = failed.empty() ? 0 : 1;
   MPI_Bcast(&bad, 1, MPI_INT, 0, comm.cart);
   if (bad) throw ConfigError(failed);
-  // Said even with --quiet: files the user may look for have moved.
   if (comm.root()) std::printf("astronomix: %s\n", note.c_str());
 }
 
+// The number NNNNN of "out1.NNNNN.athdf[.xdmf]" (as `snapshot`) or
+// "NNNNN.rst" after "<basename>.", else -1.
+int numbered(const std::string& rest, bool snapshot) {
+  const std::size_t at = snapshot ? 5 : 0;
+  if (snapshot && rest.compare(0, 5, "out1.") != 0) return -1;
+  if (rest.size() < at + 5) return -1;
+  int n = 0;
+  for (std::size_t i = at; i < at + 5; ++i) {
+    if (rest[i] < '0' || rest[i] > '9') return -1;
+    n = 10 * n + (rest[i] - '0');
+  }
+  const std::string tail = rest.substr(at + 5);
+  const bool ok = snapshot ? tail == ".athdf" || tail == ".athdf.xdmf" : tail == ".rst";
+  return ok ? n : -1;
+}
+
+}  // namespace
+
+void make_room_for_new_run(const Config& cfg, const Comm& comm, bool overwrite) {
+  std::vector<std::string> files;
+  if (comm.root()) files = earlier_run_files(cfg.out_dir, cfg.basename);
+  move_aside(cfg, comm, files, overwrite, "of an earlier run named '" + cfg.basename + "'");
+}
+
+void make_room_for_continued_run(const Config& cfg, const Comm& comm, int snapshot_index, int restart_index,
+                                 const std::string& checkpoint) {
+  namespace fs = std::filesystem;
+  std::vector<std::string> files;
+  if (comm.root()) {
+    std::error_code ec;
+    const fs::path read = fs::weakly_canonical(checkpoint, ec);
+    for (const std::string& name : earlier_run_files(cfg.out_dir, cfg.basename)) {
+      const std::string rest = name.substr(cfg.basename.size() + 1);
+      const int snap = numbered(rest, true), ckpt = numbered(rest, false);
+      const bool later = (snap >= 0 && snap >= snapshot_index) || (ckpt >= 0 && ckpt >= restart_index);
+      if (later && fs::weakly_canonical(fs::path(cfg.out_dir) / name, ec) != read) files.push_back(name);
+    }
+  }
+  char numbers[96];
+  std::snprintf(numbers, sizeof(numbers), "(snapshots out1.%05d on, checkpoints %05d.rst on)", snapshot_index,
+                restart_index);
+  move_aside(cfg, comm, files, false,
+             "that the earlier run wrote after its checkpoint " + std::string(numbers) +
+                 ", whose numbers the continued run writes again,");
+}
 
 }  // namespace ax

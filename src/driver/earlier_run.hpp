@@ -2,7 +2,8 @@
 // output.basename. A new run (not a restart) would overwrite some of them
 // and leave the rest beside its own: snapshots of two runs in one series,
 // a history cut short. So a new run first moves them aside, or deletes them
-// with --overwrite; a restart continues them instead.
+// with --overwrite; a restart continues them instead, moving aside only the
+// numbers it will write again.
 #pragma once
 
 #include <string>
@@ -25,5 +26,15 @@ std::vector<std::string> earlier_run_files(const std::string& dir, const std::st
 // says which on rank 0, even with --quiet. Throws ConfigError on every rank
 // if a file cannot be moved or deleted.
 void make_room_for_new_run(const Config& cfg, const Comm& comm, bool overwrite);
+
+// Collective. A continued run numbers its snapshots from the checkpoint's
+// snapshot index and its checkpoints from its restart index, as the run
+// that wrote the checkpoint would have gone on. Files of those numbers that
+// the earlier run left (its closing snapshot, off the schedule, or a longer
+// run's later outputs) are moved aside the same way instead of overwritten:
+// a continued run used to replace the closing snapshot with another time's.
+// `checkpoint` (the file read) is never moved.
+void make_room_for_continued_run(const Config& cfg, const Comm& comm, int snapshot_index, int restart_index,
+                                 const std::string& checkpoint);
 
 }  // namespace ax

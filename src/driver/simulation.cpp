@@ -252,6 +252,11 @@ void Simulation::restore(const std::string& path) {
   next_out_ = c.next_output;
   restart_index_ = c.restart_index;
   next_restart_ = c.next_restart;
+  // A schedule the run before had off (its next time 1e300) and this one
+  // turns on starts at the first multiple of its dt after now; one kept or
+  // changed goes on from the stored next time, as Athena++'s.
+  if (cfg_.out_dt > 0 && next_out_ >= 1e299) next_out_ = next_scheduled(0, cfg_.out_dt, time_);
+  if (cfg_.restart_dt > 0 && next_restart_ >= 1e299) next_restart_ = next_scheduled(0, cfg_.restart_dt, time_);
   // Counters are global sums; rank 0 carries them.
   floor_hits_ = comm_.root() ? c.floor_hits : 0;
   max_div_b_ = c.max_div_b;
@@ -267,6 +272,7 @@ RunSummary Simulation::run(const RunOptions& opt) {
     char line[256];
     std::snprintf(line, sizeof(line), "  continuing from %s: step %lld, t = %.9g", opt.restart.c_str(), steps_, time_);
     log(line);
+    if (outputs) make_room_for_continued_run(cfg_, comm_, snapshot_index_, restart_index_, opt.restart);
   } else {
     initialize();  // before an earlier run's files are moved: it may refuse the config
     if (outputs) make_room_for_new_run(cfg_, comm_, opt.overwrite);
@@ -355,8 +361,13 @@ RunSummary Simulation::run(const RunOptions& opt) {
     }
   }
   Kokkos::fence();
+  // The history ends where the run does, as Athena++'s (history_every > 1
+  // used to leave its last row short of the end).
+  if (outputs && cfg_.history_every > 0 && steps_ > first_step && steps_ % cfg_.history_every != 0)
+    write_history_line(Real(last_dt_));
   // The final checkpoint before the closing snapshot: a continued run keeps
-  // the regular snapshot schedule (the closing one is not part of it).
+  // the regular snapshot schedule (the closing one is not part of it, and
+  // the continued run moves it aside before it writes that number again).
   if (outputs && (cfg_.restart_at_end || !s.stopped_by.empty()))
     s.checkpoints.push_back(write_checkpoint(true));
   if (outputs && !last_was_snapshot) s.snapshots.push_back(write_snapshot());
