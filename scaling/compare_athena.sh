@@ -21,7 +21,7 @@
 # a rank).
 set -euo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
-usage() { sed -n '2,10p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2; }
+usage() { awk 'NR > 1 && !/^#/ {exit} NR > 1' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2; }  # the header, whole
 [ $# -ge 2 ] || usage
 problem=$1 athena=$2 n=${3:-64} steps=${4:-20} ranks=${5:-1} repeats=${6:-2}
 lo=-0.5 hi=0.5

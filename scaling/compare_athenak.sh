@@ -18,7 +18,7 @@
 # wall time of the main loop).
 set -euo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
-usage() { sed -n '2,16p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2; }
+usage() { awk 'NR > 1 && !/^#/ {exit} NR > 1' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2; }  # the header, whole
 [ $# -ge 1 ] || usage
 athenak=$1 n=${2:-256} steps=${3:-60} repeats=${4:-2}
 mb=${MESHBLOCK:-$n}

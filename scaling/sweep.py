@@ -47,7 +47,7 @@ COLUMNS = [
     "device_memory_used_bytes", "execution_space", "hostname", "date",
     # extra context
     "process_grid", "hydro_path", "precision", "step_wall_s", "cell_updates_per_s_steps_only",
-    "ghost_exchange_overlapped",
+    "ghost_exchange_overlapped", "solver_family",
 ]
 
 
@@ -140,6 +140,7 @@ def run_once(a, exe, config, size, ranks, backend, openmpi):
             "output.every_steps=0",
             "output.history_every=0",
             "output.progress_every=0",
+            "output.restart_at_end=false",
             "solver.backend=" + backend,
         ] + list(a.extra)
         for s in sets:
@@ -271,7 +272,9 @@ def plot(rows, png, title=None):
     if title is None:
         r = rows[0]
         paths = sorted({row.get("hydro_path", "") for row in rows if row.get("hydro_path")})
-        bits = [r.get("execution_space", ""), paths and " vs ".join(paths) + " FV",
+        # Older CSVs have no solver_family: FV then, the only family they swept.
+        family = (r.get("solver_family") or "fv").upper()
+        bits = [r.get("execution_space", ""), paths and " vs ".join(paths) + " " + family,
                 r.get("precision", ""), "%s thread(s)/rank" % r.get("threads", "?"),
                 "%s steps" % r.get("steps", "?")]
         title = "astronomix: " + ", ".join(b for b in bits if b)
@@ -286,6 +289,11 @@ def plot(rows, png, title=None):
 
 def main(argv=None):
     a = parse_args(sys.argv[1:] if argv is None else argv)
+    try:  # before the runs: without it the sweep would end in a traceback after them
+        import matplotlib  # noqa: F401
+    except ImportError:
+        die("matplotlib is missing for %s: install python3-matplotlib (Debian), or run the sweep with "
+            "/usr/bin/python3" % sys.executable)
     csv_path, png_path = repo_path(a.csv), repo_path(a.png)
 
     if a.plot_only:
@@ -341,6 +349,7 @@ def main(argv=None):
                     "cell_updates_per_s_steps_only":
                         "%.6e" % best.get("cell_updates_per_s_steps_only", float("nan")),
                     "ghost_exchange_overlapped": best.get("ghost_exchange_overlapped", ""),
+                    "solver_family": best.get("solver_family", ""),
                 })
                 add_speedups(rows)
                 write_csv(csv_path, rows)  # rewritten after every run: partial sweeps survive

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # FP64 instructions of one face in the PTX of the FD face kernels, counted
 # on any machine with nvcc (no GPU, no CUDA Kokkos: kokkos_stub/ stands in).
-#   bash benchmarks/ptx_count/count.sh [js|z] [SM] [near_cells|speeds_first|stencil]
+#   bash benchmarks/ptx_count/count.sh [js|z] [SM] [near_cells|speeds_first|stencil]  (default: js 90 speeds_first)
 # Prints, per kernel, the count of each FP64 PTX opcode and their total.
 # Built as the project builds device code: no contraction (--fmad=false),
 # the fused multiply-adds being those math::mul_add asks for. In SASS a
@@ -11,7 +11,12 @@ set -euo pipefail
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 weights=${1:-js}
 sm=${2:-90}
-order=${3:-near_cells}  # the hydro face's order, fd/weno_face.hpp
+order=${3:-speeds_first}  # the hydro face's order, fd/weno_face.hpp (the build's default)
+usage() { sed -n '2,4p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2; }
+case $weights in js|z) ;; *) echo "count.sh: weights '$weights': expected js or z" >&2; usage ;; esac
+case $sm in *[!0-9]*|'') echo "count.sh: SM '$sm': expected a number such as 90" >&2; usage ;; esac
+case $order in near_cells|speeds_first|stencil) ;;
+  *) echo "count.sh: order '$order': expected near_cells, speeds_first or stencil" >&2; usage ;; esac
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
 for kernel in fd_face fd_mhd_face; do

@@ -368,10 +368,13 @@ RunSummary Simulation::run(const RunOptions& opt) {
   // The final checkpoint before the closing snapshot: a continued run keeps
   // the regular snapshot schedule (the closing one is not part of it, and
   // the continued run moves it aside before it writes that number again).
+  // The loop's wall time: its steps and the outputs due within it, not the
+  // run's first and closing outputs (docs/scaling.md; they used to add the
+  // closing checkpoint and snapshot to it).
+  s.wall_s = now_s() - t0;
   if (outputs && (cfg_.restart_at_end || !s.stopped_by.empty()))
     s.checkpoints.push_back(write_checkpoint(true));
   if (outputs && !last_was_snapshot) s.snapshots.push_back(write_snapshot());
-  s.wall_s = now_s() - t0;
 
   s.ended_by = !s.stopped_by.empty() ? s.stopped_by : at_end_time(time_, cfg_.t_end) ? "time.end" : "time.max_steps";
   s.cells = grid_.cells_global();
