@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "config/config.hpp"
+#include "config_text.hpp"
 #include "driver/simulation.hpp"
 
 namespace ax::test {
@@ -83,6 +84,24 @@ inline void evolve(Simulation& sim) {
   while (sim.time() < c.t_end * (1 - 1e-14) && (c.max_steps < 0 || sim.steps() < c.max_steps))
     sim.step(next_dt_checked(sim));
   sim.sync_cell_field();  // FD MHD: the field as the scheme reports it
+}
+
+// The interior state of `file` with `sets`, initialised and evolved as
+// above; `path`, if given, receives the solver path that ran.
+inline HostState evolved_state(const std::string& file, const std::vector<std::string>& sets,
+                               std::string* path = nullptr) {
+  Config cfg = config_from(read_config(file), sets);
+  Comm comm = comm_for(cfg);
+  HostState s;
+  {
+    Simulation sim(cfg, comm, false);
+    if (path) *path = sim.hydro().path();
+    sim.initialize();
+    evolve(sim);
+    s = interior(sim);
+  }
+  free_comm(comm);
+  return s;
 }
 
 }  // namespace ax::test

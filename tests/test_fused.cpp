@@ -19,18 +19,7 @@ HostState run(const std::string& file, std::vector<std::string> sets, const std:
               const std::string& layout, std::string* path) {
   sets.push_back("solver.backend=" + backend);
   sets.push_back("solver.fused_layout=" + layout);
-  Config cfg = config_from(read_config(file), sets);
-  Comm comm = comm_for(cfg);
-  HostState s;
-  {
-    Simulation sim(cfg, comm, false);
-    *path = sim.hydro().path();
-    sim.initialize();
-    evolve(sim);
-    s = interior(sim);
-  }
-  free_comm(comm);
-  return s;
+  return evolved_state(file, sets, path);
 }
 
 // Largest difference per variable relative to that variable's largest value

@@ -79,17 +79,7 @@ TEST(LinearWave, Sound3DVanLeer) { check({"linear_wave3d.yaml", "sound", "van_le
 HostState wave_state(const char* file, const std::string& cells, std::vector<std::string> sets) {
   sets.push_back("mesh.cells=" + cells);
   sets.push_back("time.end=0.25");
-  Config cfg = config_from(read_config(file), sets);
-  Comm comm = comm_for(cfg);
-  HostState s;
-  {
-    Simulation sim(cfg, comm, false);
-    sim.initialize();
-    evolve(sim);
-    s = interior(sim);
-  }
-  free_comm(comm);
-  return s;
+  return evolved_state(file, sets);
 }
 
 HostState wave_along(int axis, const std::vector<std::string>& sets) {

@@ -502,6 +502,15 @@ def prune(d, keep=2):
                 os.remove(p + ".xdmf")
 
 
+def written_since(path, t):
+    """Whether path was written at or after t; False for a file gone meanwhile (a continued run moves
+    the killed run's files past its checkpoint aside as it starts)."""
+    try:
+        return os.path.getmtime(path) >= t
+    except FileNotFoundError:
+        return False
+
+
 def check_kill9(tmp):
     d, ref = os.path.join(tmp, "kill9"), os.path.join(tmp, "kill9_ref")
     # Small and writing every step, so that a kill lands in a write as often
@@ -519,7 +528,7 @@ def check_kill9(tmp):
         # The random moment counts from this run's first write: start-up
         # takes longer than the whole window on GPUs (CUDA initialisation).
         while proc.poll() is None and time.time() - started < 60 and not any(
-                os.path.getmtime(p) >= started for p in glob.glob(os.path.join(d, "ot.out1.*.athdf"))):
+                written_since(p, started) for p in glob.glob(os.path.join(d, "ot.out1.*.athdf"))):
             time.sleep(0.01)
         time.sleep(rng.uniform(0.3, 0.9))
         if proc.poll() is None:
