@@ -365,13 +365,13 @@ RunSummary Simulation::run(const RunOptions& opt) {
   // used to leave its last row short of the end).
   if (outputs && cfg_.history_every > 0 && steps_ > first_step && steps_ % cfg_.history_every != 0)
     write_history_line(Real(last_dt_));
-  // The final checkpoint before the closing snapshot: a continued run keeps
-  // the regular snapshot schedule (the closing one is not part of it, and
-  // the continued run moves it aside before it writes that number again).
   // The loop's wall time: its steps and the outputs due within it, not the
   // run's first and closing outputs (docs/scaling.md; they used to add the
   // closing checkpoint and snapshot to it).
   s.wall_s = now_s() - t0;
+  // The final checkpoint before the closing snapshot: a continued run keeps
+  // the regular snapshot schedule (the closing one is not part of it, and
+  // the continued run moves it aside before it writes that number again).
   if (outputs && (cfg_.restart_at_end || !s.stopped_by.empty()))
     s.checkpoints.push_back(write_checkpoint(true));
   if (outputs && !last_was_snapshot) s.snapshots.push_back(write_snapshot());
