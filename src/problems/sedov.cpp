@@ -27,7 +27,10 @@ class Sedov final : public Problem {
       if (inside(g.x_center(0, i), g.x_center(1, j), g.x_center(2, k))) ++n;
     }, Kokkos::Sum<long long>(local));
     const long long count = allreduce_sum(comm, local);
-    if (count == 0)  // every rank sees the same sum, so all throw together
+    // make_sedov refuses such a radius with its place (require_ball_cells);
+    // this guards the division below should the device's centres round
+    // otherwise at the edge. Every rank sees the same sum: all throw together.
+    if (count == 0)
       throw ConfigError("problem.radius: no cell centre lies within " + std::to_string(radius) +
                         " of the centre; give a larger radius (a few cells)");
     Real volume = 1;
