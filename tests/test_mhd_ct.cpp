@@ -100,7 +100,7 @@ TEST(MhdCt, FieldLoopAdvection) {
     Simulation sim(cfg, comm, false);
     sim.initialize();
     double e0[3];
-    mhd_local_magnetic_energy(sim.grid(), sim.state(), e0);
+    mhd_magnetic_energy(sim.comm(), sim.grid(), sim.state(), e0);
     const HostState s0 = interior(sim);
     double bz_max = 0, div_max = 0;
     bool moved_checked = false;
@@ -122,7 +122,7 @@ TEST(MhdCt, FieldLoopAdvection) {
     EXPECT_TRUE(moved_checked);
     const HostState s1 = interior(sim);
     double e1[3];
-    mhd_local_magnetic_energy(sim.grid(), sim.state(), e1);
+    mhd_magnetic_energy(sim.comm(), sim.grid(), sim.state(), e1);
     // The loop's centre of |B|^2, before and after: back at the origin.
     double c0[2] = {0, 0}, c1[2] = {0, 0}, w0 = 0, w1 = 0;
     const Grid& g = sim.grid();

@@ -38,15 +38,12 @@ std::string Simulation::write_snapshot(bool sequential) {
 
 void Simulation::write_history_line(Real dt) {
   sync_cell_field();
-  const Totals t = local_totals(grid_, u_.u);
-  const double mass = allreduce_sum(comm_, t.mass), e = allreduce_sum(comm_, t.energy);
-  double mom[3];
-  for (int d = 0; d < 3; ++d) mom[d] = allreduce_sum(comm_, t.mom[d]);
-  const double lo = allreduce_min(comm_, t.rho_min), hi = allreduce_max(comm_, t.rho_max);
+  const Totals t = global_totals(comm_, grid_, u_.u);
+  const double mass = t.mass, e = t.energy, lo = t.rho_min, hi = t.rho_max;
+  const double* mom = t.mom;
   double me[3] = {0, 0, 0}, divb = 0;
   if (cfg_.mhd) {
-    mhd_local_magnetic_energy(grid_, u_.u, me);
-    for (int d = 0; d < 3; ++d) me[d] = allreduce_sum(comm_, me[d]);
+    mhd_magnetic_energy(comm_, grid_, u_.u, me);
     divb = div_b();
   }
   if (!comm_.root() || !history_.is_open()) return;

@@ -2,6 +2,7 @@
 
 #include <cfloat>
 
+#include "backend/reproducible_sum.hpp"
 #include "hydro/cfl.hpp"
 #include "time/stage_combination.hpp"
 
@@ -41,18 +42,16 @@ long long apply_floors(const Grid& g, const IdealGas& eos, const Floors& floors,
   return count;
 }
 
-Totals local_totals(const Grid& g, const Array4& u) {
+Totals global_totals(const Comm& c, const Grid& g, const Array4& u) {
   Totals t;
+  double sums[NHYDRO];
+  reproducible_sums<NHYDRO>(c, g, KOKKOS_LAMBDA(int k, int j, int i, double* v) {
+    for (int n = 0; n < NHYDRO; ++n) v[n] = double(u(n, k, j, i));
+  }, sums);
   const double vol = g.cell_volume();
-  for (int v = 0; v < NHYDRO; ++v) {
-    double s = 0;
-    par_reduce("totals", g.interior(), KOKKOS_LAMBDA(int k, int j, int i, double& acc) {
-      acc += double(u(v, k, j, i));
-    }, Kokkos::Sum<double>(s));
-    if (v == IDN) t.mass = s * vol;
-    else if (v == IEN) t.energy = s * vol;
-    else t.mom[v - IM1] = s * vol;
-  }
+  t.mass = sums[IDN] * vol;
+  t.energy = sums[IEN] * vol;
+  for (int d = 0; d < 3; ++d) t.mom[d] = sums[IM1 + d] * vol;
   Real lo = 0, hi = 0;
   par_reduce("rho_min", g.interior(), KOKKOS_LAMBDA(int k, int j, int i, Real& m) {
     m = math::fmin(m, u(IDN, k, j, i));
@@ -60,8 +59,8 @@ Totals local_totals(const Grid& g, const Array4& u) {
   par_reduce("rho_max", g.interior(), KOKKOS_LAMBDA(int k, int j, int i, Real& m) {
     m = math::fmax(m, u(IDN, k, j, i));
   }, Kokkos::Max<Real>(hi));
-  t.rho_min = lo;
-  t.rho_max = hi;
+  t.rho_min = allreduce_min(c, lo);
+  t.rho_max = allreduce_max(c, hi);
   return t;
 }
 

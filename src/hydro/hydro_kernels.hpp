@@ -2,6 +2,7 @@
 // combination, floors and the totals of the history file.
 #pragma once
 
+#include "backend/comm.hpp"
 #include "backend/grid.hpp"
 #include "hydro/eos.hpp"
 #include "hydro/floors.hpp"
@@ -28,7 +29,8 @@ struct Totals {
   double mass = 0, mom[3] = {0, 0, 0}, energy = 0;
   double rho_min = 0, rho_max = 0;
 };
-// Volume-integrated totals and density extrema of this rank's interior.
-Totals local_totals(const Grid& g, const Array4& u);
+// Volume-integrated totals and density extrema over every rank's interior;
+// the sums are the same bits for any decomposition (backend/reproducible_sum.hpp).
+Totals global_totals(const Comm& c, const Grid& g, const Array4& u);
 
 }  // namespace ax

@@ -1,5 +1,6 @@
 #include "mhd/mhd_kernels.hpp"
 
+#include "backend/reproducible_sum.hpp"
 #include "hydro/cfl.hpp"
 #include "mhd/mhd_eos.hpp"
 #include "mhd/mhd_floors.hpp"
@@ -43,16 +44,15 @@ long long mhd_apply_floors(const Grid& g, const IdealGas& eos, const Floors& flo
   return count;
 }
 
-void mhd_local_magnetic_energy(const Grid& g, const Array4& u, double energy[3]) {
-  const double vol = g.cell_volume();
-  for (int d = 0; d < 3; ++d) {
-    double s = 0;
-    par_reduce("mhd_magnetic_energy", g.interior(), KOKKOS_LAMBDA(int k, int j, int i, double& acc) {
+void mhd_magnetic_energy(const Comm& c, const Grid& g, const Array4& u, double energy[3]) {
+  reproducible_sums<3>(c, g, KOKKOS_LAMBDA(int k, int j, int i, double* v) {
+    for (int d = 0; d < 3; ++d) {
       const double b = double(u(IB1 + d, k, j, i));
-      acc += 0.5 * b * b;
-    }, Kokkos::Sum<double>(s));
-    energy[d] = s * vol;
-  }
+      v[d] = 0.5 * b * b;
+    }
+  }, energy);
+  const double vol = g.cell_volume();
+  for (int d = 0; d < 3; ++d) energy[d] *= vol;
 }
 
 }  // namespace ax

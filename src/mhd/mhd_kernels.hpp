@@ -3,6 +3,7 @@
 // history file.
 #pragma once
 
+#include "backend/comm.hpp"
 #include "backend/grid.hpp"
 #include "hydro/eos.hpp"
 #include "hydro/floors.hpp"
@@ -19,7 +20,8 @@ Real mhd_local_cfl_dt(const Grid& g, const IdealGas& eos, const Array4& u, bool 
 // many cells needed them.
 long long mhd_apply_floors(const Grid& g, const IdealGas& eos, const Floors& floors, const Array4& u);
 
-// Volume integrals of B_d^2 / 2 over this rank's interior.
-void mhd_local_magnetic_energy(const Grid& g, const Array4& u, double energy[3]);
+// Volume integrals of B_d^2 / 2 over every rank's interior, the same bits
+// for any decomposition (backend/reproducible_sum.hpp).
+void mhd_magnetic_energy(const Comm& c, const Grid& g, const Array4& u, double energy[3]);
 
 }  // namespace ax
