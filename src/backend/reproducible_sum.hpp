@@ -60,8 +60,8 @@ struct MaxOp {
   }
   template <class T>
   KOKKOS_INLINE_FUNCTION static T identity() {
-    return T(0);
-  }  // of magnitudes
+    return T(-HUGE_VAL);
+  }
 };
 
 // A Kokkos reducer of Values<T, n>, the shape of Kokkos::Sum.
@@ -134,24 +134,30 @@ void global_sum(const Comm& c, std::int64_t* d, int n);
 
 }  // namespace reproducible
 
-// out[q] = sum over the interior cells of every rank of value(k, j, i, v)'s
-// v[q], the same bits for any decomposition. A quantity with a value that is
-// not finite sums to NaN.
-template <int n, class F>
-void reproducible_sums(const Comm& c, const Grid& g, const F& value, double out[n]) {
+// out[q] = sum over the interior cells of every rank of v[q], where
+// value(k, j, i, v) fills v[0 .. n + n_max), the same bits for any
+// decomposition; a quantity with a value that is not finite sums to NaN.
+// maxima[q] = the largest v[n + q] (a minimum as the largest negative), taken
+// in the same pass as the magnitudes, so a history row reads the state twice.
+template <int n, int n_max = 0, class F>
+void reproducible_sums(const Comm& c, const Grid& g, const F& value, double out[n],
+                       double* maxima = nullptr) {
   using namespace reproducible;
-  Values<double, n> max_local;
+  constexpr int all = n + n_max;
+  Values<double, all> max_local;
   par_reduce(
       "sum_magnitudes", g.interior(),
-      KOKKOS_LAMBDA(int k, int j, int i, Values<double, n>& acc) {
-        double v[n];
+      KOKKOS_LAMBDA(int k, int j, int i, Values<double, all>& acc) {
+        double v[all];
         value(k, j, i, v);
         for (int q = 0; q < n; ++q) MaxOp::join(acc.v[q], magnitude(v[q]));
+        for (int q = n; q < all; ++q) MaxOp::join(acc.v[q], v[q]);
       },
-      ValuesReducer<double, n, MaxOp>(max_local));
-  double m[n];
-  for (int q = 0; q < n; ++q) m[q] = max_local.v[q];
-  global_max(c, m, n);
+      ValuesReducer<double, all, MaxOp>(max_local));
+  double m[all];
+  for (int q = 0; q < all; ++q) m[q] = max_local.v[q];
+  global_max(c, m, all);
+  for (int q = 0; q < n_max; ++q) maxima[q] = m[n + q];
 
   const int bits = digit_bits(g.cells_global());
   const double radix = std::ldexp(1.0, bits);
@@ -166,7 +172,7 @@ void reproducible_sums(const Comm& c, const Grid& g, const F& value, double out[
   par_reduce(
       "sum_digits", g.interior(),
       KOKKOS_LAMBDA(int k, int j, int i, Values<std::int64_t, n * kDigits>& acc) {
-        double v[n];
+        double v[all];
         value(k, j, i, v);
         for (int q = 0; q < n; ++q) add_digits(v[q], inv_top[q], radix, acc.v + q * kDigits);
       },

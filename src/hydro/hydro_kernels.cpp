@@ -43,24 +43,23 @@ long long apply_floors(const Grid& g, const IdealGas& eos, const Floors& floors,
 }
 
 Totals global_totals(const Comm& c, const Grid& g, const Array4& u) {
+  // The five sums, and the density's largest value and largest negative.
+  double sums[NHYDRO], extremes[2];
+  reproducible_sums<NHYDRO, 2>(
+      c, g,
+      KOKKOS_LAMBDA(int k, int j, int i, double* v) {
+        for (int n = 0; n < NHYDRO; ++n) v[n] = double(u(n, k, j, i));
+        v[NHYDRO] = v[IDN];
+        v[NHYDRO + 1] = -v[IDN];
+      },
+      sums, extremes);
   Totals t;
-  double sums[NHYDRO];
-  reproducible_sums<NHYDRO>(c, g, KOKKOS_LAMBDA(int k, int j, int i, double* v) {
-    for (int n = 0; n < NHYDRO; ++n) v[n] = double(u(n, k, j, i));
-  }, sums);
   const double vol = g.cell_volume();
   t.mass = sums[IDN] * vol;
   t.energy = sums[IEN] * vol;
   for (int d = 0; d < 3; ++d) t.mom[d] = sums[IM1 + d] * vol;
-  Real lo = 0, hi = 0;
-  par_reduce("rho_min", g.interior(), KOKKOS_LAMBDA(int k, int j, int i, Real& m) {
-    m = math::fmin(m, u(IDN, k, j, i));
-  }, Kokkos::Min<Real>(lo));
-  par_reduce("rho_max", g.interior(), KOKKOS_LAMBDA(int k, int j, int i, Real& m) {
-    m = math::fmax(m, u(IDN, k, j, i));
-  }, Kokkos::Max<Real>(hi));
-  t.rho_min = allreduce_min(c, lo);
-  t.rho_max = allreduce_max(c, hi);
+  t.rho_max = extremes[0];
+  t.rho_min = -extremes[1];
   return t;
 }
 
