@@ -86,20 +86,30 @@ bool kokkos_spelling(const std::string& arg, std::string* spelled) {
 }
 
 // "hh:mm:ss", "mm:ss" or seconds, as batch systems write limits; -1 if not.
+// The first field may be any size (90:00 is 90 minutes); the others are
+// below 60, and only the last may have a fraction.
 double parse_wall_time(const std::string& text) {
-  double total = 0;
-  int fields = 0;
+  std::vector<std::string> fields;
   std::size_t at = 0;
-  while (at <= text.size()) {
-    const std::size_t colon = text.find(':', at);
-    const std::string part = text.substr(at, colon == std::string::npos ? std::string::npos : colon - at);
-    if (part.empty() || part.find_first_not_of("0123456789.") != std::string::npos) return -1;
-    total = total * 60 + std::stod(part);
-    ++fields;
-    if (colon == std::string::npos) break;
-    at = colon + 1;
+  for (std::size_t colon; (colon = text.find(':', at)) != std::string::npos; at = colon + 1)
+    fields.push_back(text.substr(at, colon - at));
+  fields.push_back(text.substr(at));
+  if (fields.size() > 3) return -1;
+  double total = 0;
+  for (std::size_t i = 0; i < fields.size(); ++i) {
+    const std::string& f = fields[i];
+    const bool last = i + 1 == fields.size();
+    const std::size_t dot = f.find('.');
+    const std::string whole = f.substr(0, dot), fraction = dot == std::string::npos ? "" : f.substr(dot + 1);
+    const auto digits = [](const std::string& t) {
+      return !t.empty() && t.size() <= 12 && t.find_first_not_of("0123456789") == std::string::npos;
+    };
+    if (!digits(whole) || (dot != std::string::npos && (!last || !digits(fraction)))) return -1;
+    const double x = std::stod(f);
+    if (i > 0 && x >= 60) return -1;
+    total = total * 60 + x;
   }
-  return fields <= 3 && total > 0 ? total : -1;
+  return total > 0 ? total : -1;
 }
 
 }  // namespace
@@ -129,6 +139,8 @@ int parse_command_line(int argc, char** argv, bool print, CommandLine* cl) {
     sub->add_option("config", cl->config, "YAML file describing the run (with --restart: optional)");
     sub->add_option("--set", cl->sets, "override a config key, e.g. --set time.cfl=0.3 (repeatable)")
         ->type_name("KEY=VALUE")
+        ->expected(1)  // one a --set: a greedy --set took the config file after it as a second override
+        ->allow_extra_args(false)
         ->take_all();
   };
   CLI::App* run = app.add_subcommand("run", "run a simulation: snapshots, history and a summary in output.directory");
@@ -231,7 +243,7 @@ int parse_command_line(int argc, char** argv, bool print, CommandLine* cl) {
   if (!wall_time.empty()) {
     cl->wall_time_s = parse_wall_time(wall_time);
     if (cl->wall_time_s <= 0)
-      return fail("--wall-time: '" + wall_time + "' is not a duration; expected hh:mm:ss, mm:ss or seconds > 0");
+      return fail("--wall-time: '" + wall_time + "' is not a duration; expected hh:mm:ss, mm:ss or seconds > 0 (minutes and seconds below 60 after the first field)");
   }
   return -1;
 }

@@ -411,6 +411,49 @@ BAD = [
          edit(("  gamma: 1.4", "  gamma: 1.4\n  mhd: true"), ("  riemann: hllc", "  riemann: hlld"),
               ("  name: sod", "  name: cpaw\n  b_par: 0")),
          [Loc("b_par:"), "problem.b_par", "b_par != 0"]),
+    # --- YAML structure --------------------------------------------------------
+    # yaml-cpp's Load read the first document only: `time.end: 5` after a `---` was dropped.
+    case("second_yaml_document", BASE + "---\ntime:\n  end: 5\n",
+         [Re(r"cfg\.yaml:2[0-9]:1:"), "a second YAML document", "would not be read"]),
+    case("second_yaml_document_after_end_marker", BASE + "...\ntime:\n  end: 5\n",
+         ["a second YAML document"]),
+    case("yaml_merge_key", edit(("  cfl: 0.4", "  cfl: 0.4\n  <<: {integrator: rk2}")),
+         [Loc("<<:"), "time.<<", "merge keys (<<) are not supported"]),
+    case("yaml_list_as_key", edit(("  cfl: 0.4", "  cfl: 0.4\n  [a, b]: 1")),
+         [Loc("[a, b]:"), "a key in time is a list", "expected a name"]),
+    case("yaml_null_key", edit(("  cfl: 0.4", "  cfl: 0.4\n  ~: 1")),
+         [Loc("~:"), "a key in time is null"]),
+    # The first of two equal keys in a --set mapping won silently.
+    case("set_mapping_duplicate_key", BASE, ["command line (--set physics={gamma: 1.4, gamma: 2})", "physics.gamma",
+                                             "duplicate key"],
+         args=RUN + ["--set", "physics={gamma: 1.4, gamma: 2}"]),
+    # A --set into a section that an alias shares would change both places.
+    case("set_into_aliased_section", edit(("  name: sod", None), ("problem:", "other: &p\n  name: sod\nproblem: *p")),
+         ["--set problem.position=0.3", "'problem' is a YAML alias"], args=RUN + ["--set", "problem.position=0.3"]),
+    # --- numbers a double cannot hold, and bounds the message must name -------
+    case("end_past_the_bound", edit(("  end: 0.01", "  end: 1e301")),
+         [Loc("end:"), "time.end", "<= 1e+300", "1e301"]),
+    case("end_underflows", edit(("  end: 0.01", "  end: 1e-400")),
+         [Loc("end:"), "time.end", "outside what a double holds"]),
+    case("gamma_past_the_bound", edit(("  gamma: 1.4", "  gamma: 1e301")),
+         [Loc("gamma:"), "physics.gamma", "expected a number <= 1e+300"]),
+    case("mesh_width_overflows", edit(("  lower: [0, 0, 0]", "  lower: [-1.7e308, 0, 0]"),
+                                      ("  upper: [1, 1, 1]", "  upper: [1.7e308, 1, 1]")),
+         [Loc("upper:"), "mesh.upper", "a width (upper - lower) and cell size a double can hold"]),
+    # A linear wave whose trough has a negative pressure broke down at step 0 (exit 3), naming no key.
+    case("linear_wave_amplitude_too_large", edit(("  x: outflow", "  x: periodic"),
+                                                 ("  name: sod", "  name: linear_wave\n  amplitude: 2")),
+         [Loc("amplitude:"), "problem.amplitude", "density or gas pressure <= 0", Re(r"below 0\.\d+")]),
+    # --- output names -----------------------------------------------------------
+    # Twice the same variable failed at the first write (exit 1, a full disk hinted), after writing the history.
+    case("variables_listed_twice", edit(("  dt: 0.005", "  dt: 0.005\n  variables: [prim, cons, prim]")),
+         [Loc("variables:"), "output.variables", "'prim' is listed twice"], forbid_paths=("out",)),
+    case("directory_of_spaces", edit(("  directory: out", "  directory: '  '")),
+         [Loc("directory:"), "output.directory", "without spaces at either end"]),
+    case("directory_with_tilde", edit(("  directory: out", "  directory: ~/runs")),
+         [Loc("directory:"), "output.directory", "'~'"], forbid_paths=("~",)),
+    case("basename_dot", edit(("  basename: snap", "  basename: .")),
+         [Loc("basename:"), "output.basename", "not starting with '.'"]),
     # --- the command line -----------------------------------------------------
     case("cli_unknown_subcommand", BASE, [Re(r"\brn\b")], args=["rn", CFG]),
     case("cli_wall_time_not_a_duration", BASE, ["--wall-time", "'soon'", "hh:mm:ss"],
@@ -425,6 +468,14 @@ BAD = [
          args=RUN + ["--kokkos-num-threads=abc"]),
     case("cli_kokkos_threads_zero", BASE, ["--kokkos-threads", "'0'", "N >= 1"],
          args=RUN + ["--kokkos-threads=0"]),
+    # Malformed durations ran with a misread limit (1.2.3 as 1.2 s) or aborted (an uncaught std::stod).
+    case("cli_wall_time_two_dots", BASE, ["--wall-time", "'1.2.3'", "hh:mm:ss"], args=RUN + ["--wall-time", "1.2.3"]),
+    case("cli_wall_time_seconds_field_99", BASE, ["'1:99'", "below 60"], args=RUN + ["--wall-time", "1:99"]),
+    case("cli_wall_time_dot", BASE, ["'.'", "hh:mm:ss"], args=RUN + ["--wall-time", "."]),
+    case("cli_wall_time_empty_field", BASE, ["'1:.'", "hh:mm:ss"], args=RUN + ["--wall-time", "1:."]),
+    # Each --set takes one value: `--set a=1 b=2` used to take b=2 as a second override.
+    case("cli_set_takes_one_value", BASE, ["not expected", "time.end=0.2"],
+         args=RUN + ["--set", "time.cfl=0.3", "time.end=0.2"]),
     # Kokkos passes over names it does not know (a typo ran with its default).
     case("cli_kokkos_unknown_option", BASE, ["'--kokkos-thread'", "did you mean '--kokkos-threads'"],
          args=RUN + ["--kokkos-thread=2"]),
@@ -461,6 +512,17 @@ def good_cases():
         dict(name="good_check_prints_memory", yaml=None, args=["check", sod],
              stdout=["memory per rank", Re(r"peak host memory\s+[\d.]+ (KiB|MiB)"), "fits: yes",
                      Re(r"cost: 256 cells x 2 stages per step")], writes=False),
+        # A --set before the config file: the file is not taken as a second override.
+        dict(name="good_set_before_config", yaml=None, args=["check", "--set", "time.cfl=0.3", sod],
+             stdout=[Re(r"(?m)^  cfl: 0\.3$")], writes=False),
+        # --set of a key that an anchor shares changes that key only (it changed time.end too).
+        dict(name="good_set_anchored_value", yaml=edit(("  end: 0.01", "  end: &e 0.01"), ("  dt: 0.005", "  dt: *e")),
+             args=CHECK + ["--set", "output.dt=0.001"],
+             stdout=[Re(r"(?m)^  end: 0\.01$"), Re(r"(?m)^  dt: 0\.001$")], writes=False),
+        dict(name="good_wall_time_hh_mm_ss", yaml=BASE, args=RUN + ["--wall-time", "0:10:00.5"], stdout=[],
+             writes=True),
+        dict(name="good_wall_time_long_minutes", yaml=BASE, args=RUN + ["--wall-time", "90:00"], stdout=[],
+             writes=True),
         # One name alone is a list of one, as Athena++ writes `variable = prim`.
         dict(name="good_variables_one_name", yaml=edit(("  dt: 0.005", "  dt: 0.005\n  variables: cons")),
              args=CHECK, stdout=[Re(r"(?m)^  variables: \[cons\]$")], writes=False),

@@ -2,6 +2,7 @@
 
 #include <unistd.h>
 
+#include <cctype>
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
@@ -67,6 +68,52 @@ E pick(const std::string& s, std::initializer_list<std::pair<const char*, E>> ta
   return table.begin()->second;  // unreachable: the Section validated s
 }
 
+// yaml-cpp keeps the first of two equal keys silently; a repeated key is
+// almost always a mistake, so reject it where it repeats. Keys must be
+// names: yaml-cpp does not apply merge keys (<<), and a list, mapping or null
+// as a key would be reported under an empty name.
+void reject_duplicate_keys(const YAML::Node& node, const std::string& file, const std::string& path) {
+  if (node.IsSequence()) {
+    for (const auto& child : node) reject_duplicate_keys(child, file, path);
+    return;
+  }
+  if (!node.IsMap()) return;
+  auto place = [&](const YAML::Node& n) {
+    const YAML::Mark m = n.Mark();
+    return m.is_null() ? file + ": " : file + ":" + std::to_string(m.line + 1) + ":" + std::to_string(m.column + 1) + ": ";
+  };
+  std::vector<std::pair<std::string, int>> seen;
+  for (auto it = node.begin(); it != node.end(); ++it) {
+    const std::string where = path.empty() ? "at the top level" : "in " + path;
+    if (!it->first.IsScalar())
+      throw ConfigError(place(it->first) + "a key " + where + " is " +
+                        (it->first.IsNull() ? std::string("null") : it->first.IsSequence() ? "a list" : "a mapping") +
+                        "; expected a name, such as cfl");
+    const std::string key = it->first.Scalar();
+    const std::string full = path.empty() ? key : path + "." + key;
+    if (key == "<<" && it->first.Tag() != "!")
+      throw ConfigError(place(it->first) + full + ": YAML merge keys (<<) are not supported; expected the keys " +
+                        "written out in the section");
+    for (const auto& [k, line] : seen) {
+      if (k == key)
+        throw ConfigError(place(it->first) + full + ": duplicate key (first given at line " + std::to_string(line) +
+                          ")");
+    }
+    seen.emplace_back(key, it->first.Mark().line + 1);
+    reject_duplicate_keys(it->second, file, full);
+  }
+}
+
+// How many places in the tree hold `node` itself (more than one: aliases).
+int references(const YAML::Node& tree, const YAML::Node& node) {
+  int n = tree.is(node) ? 1 : 0;
+  if (tree.IsMap())
+    for (const auto& kv : tree) n += references(kv.second, node);
+  else if (tree.IsSequence())
+    for (const auto& child : tree) n += references(child, node);
+  return n;
+}
+
 // Applies "a.b.c=value" overrides to the parsed tree.
 void apply_override(YAML::Node root, const std::string& text, ConfigContext& ctx) {
   const auto eq = text.find('=');
@@ -92,14 +139,22 @@ void apply_override(YAML::Node root, const std::string& text, ConfigContext& ctx
   } catch (const YAML::Exception& e) {
     throw ConfigError("command line (--set " + text + "): cannot parse value '" + value + "': " + e.msg);
   }
-  std::vector<YAML::Node> chain{root};
+  reject_duplicate_keys(parsed, "command line (--set " + text + ")", key);
+  // The value's node is replaced, not assigned: assigning to a node that a
+  // YAML alias (*name) shares changes every place the alias stands, so
+  // `--set output.dt=...` also changed a `time.end` it was anchored to.
+  YAML::Node section = root;
   for (std::size_t i = 0; i + 1 < parts.size(); ++i) {
-    YAML::Node next = chain.back()[parts[i]];
+    YAML::Node next = section[parts[i]];
     if (next.IsDefined() && !next.IsNull() && !next.IsMap())
       throw ConfigError("command line (--set " + text + "): '" + parts[i] + "' is not a section");
-    chain.push_back(next);
+    if (next.IsMap() && references(root, next) > 1)
+      throw ConfigError("command line (--set " + text + "): '" + parts[i] + "' is a YAML alias of a section " +
+                        "that stands elsewhere too, and --set would change both; expected the section written out");
+    section.reset(next);  // rebinds; `=` would write into the node
   }
-  chain.back()[parts.back()] = parsed;
+  section.remove(parts.back());
+  section[parts.back()] = parsed;
   ctx.overridden.insert(key);
 }
 
@@ -146,30 +201,6 @@ void make_output_dir(const std::string& dir, const Fail& fail) {
 
 void check_output_dir(Section& out, const std::string& dir) {
   make_output_dir(dir, [&](const std::string& msg) { out.fail("directory", msg); });
-}
-
-// yaml-cpp keeps the first of two equal keys silently; a repeated key is
-// almost always a mistake, so reject it where it repeats.
-void reject_duplicate_keys(const YAML::Node& node, const std::string& file, const std::string& path) {
-  if (node.IsSequence()) {
-    for (const auto& child : node) reject_duplicate_keys(child, file, path);
-    return;
-  }
-  if (!node.IsMap()) return;
-  std::vector<std::pair<std::string, int>> seen;
-  for (auto it = node.begin(); it != node.end(); ++it) {
-    const std::string key = it->first.Scalar();
-    const std::string full = path.empty() ? key : path + "." + key;
-    for (const auto& [k, line] : seen) {
-      if (k == key) {
-        const YAML::Mark m = it->first.Mark();
-        throw ConfigError(file + ":" + std::to_string(m.line + 1) + ":" + std::to_string(m.column + 1) + ": " +
-                          full + ": duplicate key (first given at line " + std::to_string(line) + ")");
-      }
-    }
-    seen.emplace_back(key, it->first.Mark().line + 1);
-    reject_duplicate_keys(it->second, file, full);
-  }
 }
 
 Config parse(YAML::Node root, const std::shared_ptr<ConfigContext>& ctx, int nranks, OutputDir output_dir) {
@@ -253,6 +284,14 @@ Config parse(YAML::Node root, const std::shared_ptr<ConfigContext>& ctx, int nra
       // Blamed on the key given on the command line, if one of the two was.
       const bool lower_set = mesh.set_on_command_line("lower");
       mesh.fail(lower_set ? "lower" : "upper", std::string("expected upper > lower on every axis, got ") + got);
+    }
+    // Cell sizes and centres come from upper - lower, which must be a number.
+    if (!std::isfinite(upper[d] - lower[d]) || (upper[d] - lower[d]) / double(cells[d]) == 0) {
+      char got[128];
+      std::snprintf(got, sizeof(got), "%.17g .. %.17g on axis %c over %lld cells", lower[d], upper[d], "xyz"[d],
+                    cells[d]);
+      mesh.fail(mesh.set_on_command_line("lower") ? "lower" : "upper",
+                std::string("expected a width (upper - lower) and cell size a double can hold, got ") + got);
     }
   }
   // Sizes in bytes are 64-bit integers: 2^40 cells (a 10240^3 grid) keeps
@@ -349,8 +388,17 @@ Config parse(YAML::Node root, const std::shared_ptr<ConfigContext>& ctx, int nra
   Section out = top.section("output", false);
   c.out_dir = out.text("directory", "output");
   c.basename = out.text("basename", "snapshot");
-  if (c.basename.find('/') != std::string::npos)
-    out.fail("basename", "expected a file name without '/', got '" + c.basename + "'");
+  const auto blank_at_end = [](const std::string& t) {
+    return t.empty() || std::isspace((unsigned char)t.front()) || std::isspace((unsigned char)t.back());
+  };
+  if (c.basename.find('/') != std::string::npos || c.basename.front() == '.' || blank_at_end(c.basename))
+    out.fail("basename", "expected a file name without '/', not starting with '.' and without spaces at either "
+                         "end, got '" + c.basename + "'");
+  // A folder name YAML took literally where a shell would not have: '~' is
+  // not expanded, and a name of spaces is almost surely a slip.
+  if (c.out_dir.empty() || c.out_dir.front() == '~' || blank_at_end(c.out_dir))
+    out.fail("directory", "expected a folder path without spaces at either end and not starting with '~' (which "
+                          "only a shell expands: write the path out, e.g. $HOME's), got '" + c.out_dir + "'");
   c.out_dt = out.real("dt", 0.0, 0, 1e300);
   c.out_every = out.integer("every_steps", 0, 0, 1LL << 62);
   c.out_vars = out.choices("variables", std::vector<std::string>{"prim"}, {"prim", "cons"});
@@ -398,7 +446,17 @@ Config parse_text(const std::string& yaml_text, const std::string& name, bool po
   ctx->positions = positions;
   YAML::Node root;
   try {
-    root = YAML::Load(yaml_text);
+    // Every document: yaml-cpp's Load reads the first and drops the rest,
+    // so keys after a `---` or `...` were silently not read.
+    const std::vector<YAML::Node> docs = YAML::LoadAll(yaml_text);
+    if (!docs.empty()) root = docs.front();
+    for (std::size_t i = 1; i < docs.size(); ++i) {
+      if (!docs[i].IsDefined() || docs[i].IsNull()) continue;
+      const YAML::Mark m = docs[i].Mark();
+      throw ConfigError(name + (m.is_null() ? "" : ":" + std::to_string(m.line + 1) + ":" + std::to_string(m.column + 1)) +
+                        ": a second YAML document (after '---' or '...'), which would not be read; expected one " +
+                        "document, the whole config in it");
+    }
   } catch (const YAML::Exception& e) {
     std::ostringstream os;
     os << name;

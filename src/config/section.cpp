@@ -1,6 +1,7 @@
 #include "config/section.hpp"
 
 #include <algorithm>
+#include <cerrno>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -201,20 +202,35 @@ long long Section::integer(const std::string& key, std::optional<long long> def,
 
 double Section::real(const std::string& key, std::optional<double> def, double min, double max,
                      bool positive) {
-  std::ostringstream e;
-  e << "a number";
-  if (positive) e << " > 0";
-  else if (min > -1e300) e << " >= " << min;
-  if (max < 1e300) e << (positive || min > -1e300 ? " and" : "") << " <= " << max;
-  const std::string expected = e.str();
+  // The bounds a message names: +-1e300 stand for "none" unless the value
+  // broke them (then the message must say which bound it was).
+  auto expected_for = [&](bool show_min, bool show_max) {
+    std::ostringstream e;
+    e << "a number";
+    if (positive) e << " > 0";
+    else if (show_min) e << " >= " << min;
+    if (show_max) e << (positive || show_min ? " and" : "") << " <= " << max;
+    return e.str();
+  };
+  const std::string expected = expected_for(min > -1e300, max < 1e300);
   const auto ov = value(key, !def, expected);
   double x = def.value_or(0);
   if (ov) {
     const YAML::Node& v = *ov;
     const auto parsed = to_real(v);
-    if (!parsed) fail(key, "expected " + expected + ", got " + quoted(v));
+    if (!parsed) {
+      // strtod's ERANGE: a number a double cannot hold (1e-400, 1e400).
+      errno = 0;
+      const char* text = v.IsScalar() ? v.Scalar().c_str() : "";
+      char* end = nullptr;
+      std::strtod(text, &end);
+      const bool range = v.IsScalar() && end && *end == '\0' && end != text && errno == ERANGE;
+      fail(key, "expected " + expected + ", got " + quoted(v) +
+                    (range ? ", which is outside what a double holds (magnitudes 2.2e-308 to 1.8e308, or 0)" : ""));
+    }
     x = *parsed;
-    if (x < min || x > max || (positive && x <= 0)) fail(key, "expected " + expected + ", got " + v.Scalar());
+    if (x < min || x > max || (positive && x <= 0))
+      fail(key, "expected " + expected_for(min > -1e300 || x < min, max < 1e300 || x > max) + ", got " + v.Scalar());
   }
   record(key, real_node(x));
   return x;
@@ -338,6 +354,10 @@ std::vector<std::string> Section::choices(const std::string& key,
         fail(key, "unknown entry " + quoted(v[i]) + (s.empty() ? "" : " (did you mean '" + s + "'?)") +
                       "; expected " + expected);
       }
+      // Twice would mean twice the same dataset in a snapshot, which HDF5 refuses mid-run.
+      for (const auto& e : x)
+        if (e == v[i].Scalar())
+          fail(key, "'" + e + "' is listed twice; expected each name once, from: " + join(allowed));
       x.push_back(v[i].Scalar());
     }
   }

@@ -4,6 +4,7 @@
 #include "problems/linear_wave.hpp"
 
 #include <cmath>
+#include <cstdio>
 
 #include "config/section.hpp"
 #include "problems/problem.hpp"
@@ -66,6 +67,36 @@ void fill_wave_cells(const Grid& g, const WaveGeometry& geo, Real amp, Real d0, 
   });
 }
 
+namespace {
+// The smaller of the density and the gas pressure at the crest and trough.
+double wave_extreme_low(double gamma, const double u0[8], const double r[8], double amp) {
+  double low = HUGE_VAL;
+  for (double s : {-1.0, 1.0}) {
+    double u[8];
+    for (int n = 0; n < 8; ++n) u[n] = u0[n] + amp * s * r[n];
+    const double m2 = u[1] * u[1] + u[2] * u[2] + u[3] * u[3], b2 = u[5] * u[5] + u[6] * u[6] + u[7] * u[7];
+    const double p = u[0] > 0 ? (gamma - 1) * (u[4] - 0.5 * m2 / u[0] - 0.5 * b2) : -HUGE_VAL;
+    low = std::fmin(low, std::fmin(u[0], p));
+  }
+  return low;
+}
+}  // namespace
+
+void require_positive_wave_extremes(Section& p, double gamma, const double u0[8], const double r[8], double amp) {
+  if (wave_extreme_low(gamma, u0, r, amp) > 0) return;
+  double ok = 0, bad = amp;  // the largest amplitude that keeps both positive, by bisection
+  for (int i = 0; i < 200 && bad - ok > 1e-6 * bad; ++i) {
+    const double mid = 0.5 * (ok + bad);
+    (wave_extreme_low(gamma, u0, r, mid) > 0 ? ok : bad) = mid;
+  }
+  char msg[200];
+  std::snprintf(msg, sizeof(msg),
+                "the wave's crest or trough has a density or gas pressure <= 0 at amplitude %g; expected an amplitude "
+                "below %.3g (a linear wave: Athena++ uses 1e-6)",
+                amp, ok);
+  p.fail("amplitude", msg);
+}
+
 namespace problem_linear_wave {
 class LinearWave final : public Problem {
  public:
@@ -108,6 +139,9 @@ std::shared_ptr<const Problem> make_linear_wave(Section& p, const Config& cfg) {
     const double r[NHYDRO] = {0, 0, 1, 0, 0};
     for (int n = 0; n < NHYDRO; ++n) s->eig[n] = r[n];
   }
+  const double u0[8] = {s->rho0, s->rho0 * u, 0, 0, s->p0 / gm1 + 0.5 * s->rho0 * u * u, 0, 0, 0};
+  const double r8[8] = {s->eig[0], s->eig[1], s->eig[2], s->eig[3], s->eig[4], 0, 0, 0};
+  require_positive_wave_extremes(p, cfg.gamma, u0, r8, s->amp);
   return s;
 }
 

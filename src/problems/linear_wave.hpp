@@ -37,6 +37,13 @@ WaveGeometry wave_geometry(Section& p, const Config& cfg);
 void fill_wave_cells(const Grid& g, const WaveGeometry& geo, Real amp, Real d0, Real m0, Real e0,
                      const Real r[NHYDRO], const Array4& u);
 
+// Refuses (at problem.amplitude) a wave whose crest or trough has a density
+// or gas pressure <= 0: such a run broke down at step 0 (exit 3) without
+// naming the key. The state U0 + amp s r for s = +-1, in the wave frame:
+// u0 and r hold (rho, m_par, m_perp, m_normal, E, B_par, B_perp, B_normal),
+// r's B_par 0 (zeros for hydro).
+void require_positive_wave_extremes(Section& p, double gamma, const double u0[8], const double r[8], double amp);
+
 class Problem;
 // The MHD waves of `linear_wave` (physics.mhd: true), linear_wave_mhd.cpp.
 std::shared_ptr<const Problem> make_mhd_linear_wave(Section& p, const Config& cfg);

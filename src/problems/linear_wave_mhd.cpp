@@ -86,6 +86,11 @@ std::shared_ptr<const Problem> make_mhd_linear_wave(Section& p, const Config& cf
   const MhdWaveMode mode = mhd_wave_mode(cfg.gamma, st, kind, sgn);
   for (int n = 0; n < 7; ++n) s->eig[n] = Real(mode.r[n]);
   for (int d = 0; d < 3; ++d) s->b0[d] = Real(b[d]);
+  const double v0 = s->v0, e0 = s->p0 / (cfg.gamma - 1) + 0.5 * s->rho0 * v0 * v0 +
+                               0.5 * (b[0] * b[0] + b[1] * b[1] + b[2] * b[2]);
+  const double u0[8] = {s->rho0, s->rho0 * v0, 0, 0, e0, b[0], b[1], b[2]};
+  const double r8[8] = {mode.r[0], mode.r[1], mode.r[2], mode.r[3], mode.r[4], 0, mode.r[5], mode.r[6]};
+  require_positive_wave_extremes(p, cfg.gamma, u0, r8, s->amp);
   return s;
 }
 
