@@ -68,7 +68,7 @@ int run_or_check(const ax::CommandLine& cl, double started_at) {
       // As Athena++'s -r: the run goes on with the config it was made with.
       cfg = ax::parse_stored_config(ax::checkpoint_config_text(cl.restart), cl.restart, cl.sets, world_size,
                                     output_dir);
-      if (run) ax::check_stored_output_dir(cfg, cl.restart);
+      ax::check_stored_output_dir(cfg, cl.restart);  // check as run: docs/restart.md promises every check of run
     } else {
       cfg = ax::load_config(cl.config, cl.sets, world_size, output_dir);
     }
@@ -94,8 +94,22 @@ int run_or_check(const ax::CommandLine& cl, double started_at) {
     ax::planned_hydro_path(cfg, grid);  // throws ConfigError if solver.backend asks for what cannot run
     const ax::MemoryCheck mem = ax::check_memory(cfg, grid, comm);
     if (!run) {
+      // Whether FD MHD's field threads a reflecting wall is known once the
+      // problem has set it (run refuses that before writing): check sets the
+      // problem up too, where the run's arrays fit in this machine's memory.
+      bool walls = false;
+      for (int d = 0; d < 3; ++d)
+        for (int f = 0; f < 2; ++f) walls = walls || cfg.bc[d][f] == ax::BoundaryKind::reflecting;
+      const bool field_at_walls = cfg.mhd && cfg.family == "fd" && walls && !continuing;
+      if (field_at_walls && mem.fits()) {
+        ax::Simulation sim(cfg, comm, false);
+        sim.initialize();
+      }
       if (comm.root()) {
         std::cout << cfg.file << ": valid\n" << cfg.effective << "\n\n";
+        if (field_at_walls && !mem.fits())
+          std::cout << "not checked here: whether the initial field threads a reflecting wall (the run's arrays do "
+                       "not fit in this machine's memory; run checks it before writing)\n\n";
         if (continuing && place.checksum_verified)
           std::printf("continues from %s: step %lld, t = %.9g (its data match its checksum, %016llx)\n\n",
                       cl.restart.c_str(), place.steps, place.time, static_cast<unsigned long long>(place.checksum));

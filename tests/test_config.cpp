@@ -72,6 +72,23 @@ TEST(Config, ErrorsNameLineAndKey) {
   }
 }
 
+// No process grid of 3 ranks splits 100 x 100: the message says which rank
+// counts can (it suggested mesh.ranks, which cannot help, and mesh.cells,
+// which a restart may not change).
+TEST(Config, ImpossibleDecompositionNamesRankCountsThatSplit) {
+  const std::string text =
+      "mesh: {cells: [100, 100, 1]}\nboundaries: {x: outflow}\ntime: {end: 0.1}\nproblem: {name: sod}\n";
+  try {
+    parse_config(text, "<test>", {"output.enabled=false"}, 3);
+    FAIL() << "3 ranks on 100 x 100 were accepted";
+  } catch (const ConfigError& e) {
+    const std::string m = e.what();
+    EXPECT_NE(m.find("mesh.cells: 3 ranks cannot split the grid 100x100x1"), std::string::npos) << m;
+    EXPECT_NE(m.find("a rank count that can (1, 2, 4, 5, 8, 10, 16, 20, 25, ...)"), std::string::npos) << m;
+    EXPECT_EQ(m.find("set mesh.ranks"), std::string::npos) << m;
+  }
+}
+
 // Every file in configs/, as shipped and with the other solver family (the
 // README says each runs with --set solver.family=fd; those that name an FV
 // integrator need an FD one with it).

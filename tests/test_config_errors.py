@@ -169,6 +169,9 @@ BAD = [
     case("fd_mhd_field_through_reflecting_wall", FD_MHD_WALL,
          [Loc("x: reflecting"), "boundaries.x", "threads the inner x-wall", "max |B_x| = 1 on the wall",
           "expected outflow or periodic on x"], forbid_paths=("out",)),
+    # `check` sets the problem up too (it said "valid" for what run refused).
+    case("fd_mhd_field_through_reflecting_wall_check", FD_MHD_WALL,
+         [Loc("x: reflecting"), "boundaries.x", "threads the inner x-wall"], args=CHECK),
     case("fd_mhd_field_through_inner_wall_set", FD_MHD_WALL,
          ["command line (--set boundaries.x_inner)", "boundaries.x_inner", "threads the inner x-wall"],
          args=RUN + ["--set", "boundaries.x_inner=reflecting", "--set", "boundaries.x_outer=outflow"]),

@@ -320,7 +320,18 @@ Config parse(YAML::Node root, const std::shared_ptr<ConfigContext>& ctx, int nra
                              std::to_string(nranks));
   } else {
     std::string why;
-    if (!choose_dims(nranks, c.nx, c.ghost, c.dims, &why)) mesh.fail("cells", why + "; set mesh.ranks or change mesh.cells");
+    if (!choose_dims(nranks, c.nx, c.ghost, c.dims, &why)) {
+      // mesh.ranks cannot help (choose_dims tried every process grid); say
+      // which rank counts can, since a restart may not change mesh.cells.
+      std::string counts;
+      int shown = 0;
+      int dims[3];
+      for (int n = 1; n <= 4 * nranks + 16 && shown < 12; ++n)
+        if (choose_dims(n, c.nx, c.ghost, dims, nullptr)) counts += (shown++ ? ", " : "") + std::to_string(n);
+      mesh.fail("cells", why + "; expected a rank count that can" + (counts.empty() ? "" : " (" + counts + ", ...)") +
+                             ", or mesh.cells that split over " + std::to_string(nranks) +
+                             " ranks (a run continued from a checkpoint keeps its mesh.cells)");
+    }
   }
   mesh.finish();
 

@@ -263,10 +263,10 @@ void Simulation::restore(const std::string& path) {
 }
 
 RunSummary Simulation::run(const RunOptions& opt) {
-  print_header();
+  const bool restarted = !opt.restart.empty();
+  print_header(restarted);
   RunSummary s;
   const bool outputs = cfg_.write_files;
-  const bool restarted = !opt.restart.empty();
   if (restarted) {
     restore(opt.restart);
     char line[256];
@@ -301,6 +301,23 @@ RunSummary Simulation::run(const RunOptions& opt) {
     return path;
   };
   while (!done()) {
+    // Stop requests, agreed by all ranks before each step so all finish the
+    // same step (and a limit shorter than the start-up stops before the first
+    // step, which used to run past it): a signal on any rank, or rank 0's
+    // clock near the wall-time limit
+    // (keeping two of the longest steps and writes in hand, and a second for
+    // shutting Kokkos and MPI down: with half a second the CUDA build on the
+    // H200 ended 3.01 s after its start under a 3 s limit).
+    int stop = pending_stop_signal();
+    if (comm_.root() && opt.wall_time_s > 0 &&
+        MPI_Wtime() - opt.started_at + 2 * (longest_step + longest_write) + 1.0 >= opt.wall_time_s)
+      stop = std::max(stop, kWallTimeStop);
+    int any = 0;
+    MPI_Allreduce(&stop, &any, 1, MPI_INT, MPI_MAX, comm_.cart);
+    if (any) {
+      s.stopped_by = any == kWallTimeStop ? "the wall-time limit" : signal_name(any);
+      break;
+    }
     const Real dt = next_dt();
     if (!usable_step(dt)) stop_broken(dt);
     const double ts = now_s();
@@ -343,21 +360,6 @@ RunSummary Simulation::run(const RunOptions& opt) {
       std::snprintf(line, sizeof(line), "step %8lld  t = %.6e  dt = %.4e  %.3e cell-updates/s  ETA %.1f s",
                     steps_, time_, double(dt), rate, eta);
       log(line);
-    }
-    // Stop requests, agreed by all ranks so all finish the same step: a
-    // signal on any rank, or rank 0's clock near the wall-time limit
-    // (keeping two of the longest steps and writes in hand, and a second for
-    // shutting Kokkos and MPI down: with half a second the CUDA build on the
-    // H200 ended 3.01 s after its start under a 3 s limit).
-    int stop = pending_stop_signal();
-    if (comm_.root() && opt.wall_time_s > 0 &&
-        MPI_Wtime() - opt.started_at + 2 * (longest_step + longest_write) + 1.0 >= opt.wall_time_s)
-      stop = std::max(stop, kWallTimeStop);
-    int any = 0;
-    MPI_Allreduce(&stop, &any, 1, MPI_INT, MPI_MAX, comm_.cart);
-    if (any && !done()) {
-      s.stopped_by = any == kWallTimeStop ? "the wall-time limit" : signal_name(any);
-      break;
     }
   }
   Kokkos::fence();

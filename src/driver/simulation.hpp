@@ -101,7 +101,7 @@ class Simulation {
   // (idempotent: the next stage would do the same), so what is reported
   // is what the scheme evolves.
   void sync_cell_field();
-  std::string output_plan() const;  // the header's output line
+  std::string output_plan(bool continuing) const;  // the header's output line
 
   // Writes a snapshot now (collective); returns its path.
   std::string write_snapshot(bool sequential = false);
@@ -119,7 +119,7 @@ class Simulation {
   void open_history(bool continuing);
   void write_history_line(Real dt);
   [[noreturn]] void stop_broken(Real dt);
-  void print_header() const;
+  void print_header(bool continuing) const;
   void write_summary(const RunSummary& s) const;
 
   Config cfg_;

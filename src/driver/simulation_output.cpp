@@ -55,7 +55,7 @@ void Simulation::write_history_line(Real dt) {
   history_ << line << "\n" << std::flush;
 }
 
-void Simulation::print_header() const {
+void Simulation::print_header(bool continuing) const {
   if (!verbose_ || !comm_.root()) return;
   std::ostringstream os;
   os << "astronomix: " << cfg_.problem_name << " from " << cfg_.file << "\n"
@@ -69,22 +69,24 @@ void Simulation::print_header() const {
              : std::string())
      << ", "
      << (sizeof(Real) == 8 ? "double" : "float") << " precision, HDF5 "
-     << (hdf5_is_parallel() ? "parallel" : "serial") << ", MPI "
+     << (hdf5_is_parallel() ? "parallel" : "serial")
+     << (cfg_.sequential_io && comm_.size > 1 ? " (written rank by rank: output.hdf5_mode)" : "") << ", MPI "
      << (cfg_.gpu_aware_mpi ? "GPU-aware" : "staged through host") << "\n"
      << "  ghost exchange " << (overlap_.on ? "overlapped: " : "not overlapped: ") << overlap_.why << "\n"
      << "  " << hydro_->family() << (cfg_.mhd ? " mhd: " : " hydro: ") << hydro_->path() << " path (" << hydro_->reason() << "); "
      << hydro_->scheme() << " + " << to_string(cfg_.integrator) << ", cfl " << cfg_.cfl
      << (cfg_.family == "fd" ? " (of the sum of the axes' signal speeds)" : "") << "\n"
-     << "  " << output_plan();
+     << "  " << output_plan(continuing);
   std::cout << os.str() << std::endl;
 }
 
 // Where the run writes and when, as one line of the header.
-std::string Simulation::output_plan() const {
+std::string Simulation::output_plan(bool continuing) const {
   if (!cfg_.write_files) return "output: none (output.enabled is false)";
   std::ostringstream os;
   const std::string at = (std::filesystem::path(cfg_.out_dir) / cfg_.basename).string();
-  os << "output: " << at << ".out1.NNNNN.athdf (+ .xdmf) at the start,";
+  // A continued run writes no snapshot at its start (the earlier run did), as Athena++'s.
+  os << "output: " << at << ".out1.NNNNN.athdf (+ .xdmf)" << (continuing ? "" : " at the start,");
   if (cfg_.out_dt > 0) os << " every t = " << cfg_.out_dt << ",";
   if (cfg_.out_every > 0) os << " every " << cfg_.out_every << " steps,";
   os << " at the end";

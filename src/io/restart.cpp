@@ -143,8 +143,8 @@ namespace {
 // "output." stands for every key of the section.
 const char* const kRestartSafeKeys[] = {"time.end",        "time.max_steps",     "time.cfl",
                                         "physics.density_floor", "physics.pressure_floor", "output.",
-                                        "mesh.ranks",      "mesh.gpu_aware_mpi", "solver.backend",
-                                        "solver.fused_layout"};
+                                        "mesh.ranks",      "mesh.gpu_aware_mpi", "mesh.overlap_exchange",
+                                        "solver.backend",  "solver.fused_layout"};
 }  // namespace
 
 bool restart_safe_key(const std::string& key) {

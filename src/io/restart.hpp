@@ -83,8 +83,8 @@ void check_stored_output_dir(const Config& cfg, const std::string& checkpoint);
 
 // Keys a restarted run may change: the end (time.end, time.max_steps), the
 // outputs (output.*), the decomposition (mesh.ranks), how the same numbers
-// are computed (solver.backend, solver.fused_layout, which give the same
-// bits, and mesh.gpu_aware_mpi), and what carries on a run that broke down
+// are computed (solver.backend, solver.fused_layout, mesh.overlap_exchange,
+// which give the same bits, and mesh.gpu_aware_mpi), and what carries on a run that broke down
 // (time.cfl, physics.density_floor, physics.pressure_floor).
 bool restart_safe_key(const std::string& dotted_key);
 // The same keys as a phrase ("time.end, ..., output.* and ..."), for the
