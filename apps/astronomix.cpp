@@ -101,13 +101,17 @@ int run_or_check(const ax::CommandLine& cl, double started_at) {
       for (int d = 0; d < 3; ++d)
         for (int f = 0; f < 2; ++f) walls = walls || cfg.bc[d][f] == ax::BoundaryKind::reflecting;
       const bool field_at_walls = cfg.mhd && cfg.family == "fd" && walls && !continuing;
-      if (field_at_walls && mem.fits()) {
+      // Every rank takes the same branch (memory is measured per node and
+      // GPU, and setting the problem up exchanges ghosts).
+      int fits = mem.fits() ? 1 : 0;
+      MPI_Allreduce(MPI_IN_PLACE, &fits, 1, MPI_INT, MPI_MIN, comm.cart);
+      if (field_at_walls && fits) {
         ax::Simulation sim(cfg, comm, false);
         sim.initialize();
       }
       if (comm.root()) {
         std::cout << cfg.file << ": valid\n" << cfg.effective << "\n\n";
-        if (field_at_walls && !mem.fits())
+        if (field_at_walls && !fits)
           std::cout << "not checked here: whether the initial field threads a reflecting wall (the run's arrays do "
                        "not fit in this machine's memory; run checks it before writing)\n\n";
         if (continuing && place.checksum_verified)

@@ -102,9 +102,12 @@ double parse_wall_time(const std::string& text) {
     const std::size_t dot = f.find('.');
     const std::string whole = f.substr(0, dot), fraction = dot == std::string::npos ? "" : f.substr(dot + 1);
     const auto digits = [](const std::string& t) {
-      return !t.empty() && t.size() <= 12 && t.find_first_not_of("0123456789") == std::string::npos;
+      return t.size() <= 12 && t.find_first_not_of("0123456789") == std::string::npos;
     };
-    if (!digits(whole) || (dot != std::string::npos && (!last || !digits(fraction)))) return -1;
+    // "5", "5.5", "5." and ".5"; not "." nor a fraction before the last field.
+    if (!digits(whole) || !digits(fraction) || whole.size() + fraction.size() == 0 ||
+        (dot != std::string::npos && !last))
+      return -1;
     const double x = std::stod(f);
     if (i > 0 && x >= 60) return -1;
     total = total * 60 + x;

@@ -426,6 +426,8 @@ BAD = [
          [Loc("[a, b]:"), "a key in time is a list", "expected a name"]),
     case("yaml_null_key", edit(("  cfl: 0.4", "  cfl: 0.4\n  ~: 1")),
          [Loc("~:"), "a key in time is null"]),
+    # An alias inside the node it names looped until the stack overflowed (exit 139).
+    case("yaml_alias_inside_itself", BASE + "extra: &a {b: *a}\n", ["extra.b", "a YAML alias stands inside the node"]),
     # The first of two equal keys in a --set mapping won silently.
     case("set_mapping_duplicate_key", BASE, ["command line (--set physics={gamma: 1.4, gamma: 2})", "physics.gamma",
                                              "duplicate key"],
@@ -476,6 +478,10 @@ BAD = [
     case("cli_wall_time_seconds_field_99", BASE, ["'1:99'", "below 60"], args=RUN + ["--wall-time", "1:99"]),
     case("cli_wall_time_dot", BASE, ["'.'", "hh:mm:ss"], args=RUN + ["--wall-time", "."]),
     case("cli_wall_time_empty_field", BASE, ["'1:.'", "hh:mm:ss"], args=RUN + ["--wall-time", "1:."]),
+    # A limit the start-up uses up: refused before anything is written (it wrote a checkpoint of step 0 and
+    # exited 0, so a resubmitting job went round without progress).
+    case("cli_wall_time_shorter_than_start_up", BASE, ["--wall-time: 1 s leaves no time for a step"],
+         args=RUN + ["--wall-time", "1"], forbid_paths=("out",)),
     # Each --set takes one value: `--set a=1 b=2` used to take b=2 as a second override.
     case("cli_set_takes_one_value", BASE, ["not expected", "time.end=0.2"],
          args=RUN + ["--set", "time.cfl=0.3", "time.end=0.2"]),

@@ -140,6 +140,57 @@ TEST(ReproducibleSum, ZerosHugeValuesAndNaN) {
   free_comm(b.c);
 }
 
+// The three variables at global cell (gk, gj, gi) from f(gk, gj, gi, v[3]).
+template <class F>
+Array4 fill_with(const Grid& g, const F& f) {
+  Array4 u = g.make_array("u", 3);
+  auto h = Kokkos::create_mirror_view(u);
+  Kokkos::deep_copy(h, 0.0);
+  for (int k = g.is(2); k < g.ie(2); ++k)
+    for (int j = g.is(1); j < g.ie(1); ++j)
+      for (int i = g.is(0); i < g.ie(0); ++i) {
+        double v[3];
+        f(k - g.is(2) + g.offset[2], j - g.is(1) + g.offset[1], i - g.is(0) + g.offset[0], v);
+        for (int q = 0; q < 3; ++q) h(q, k, j, i) = v[q];
+      }
+  Kokkos::deep_copy(u, h);
+  return u;
+}
+
+double ulp(double x) { return std::nextafter(std::fabs(x), HUGE_VAL) - std::fabs(x); }
+
+// Totals far below the largest value: +1 and -1 cancel and leave a tiny
+// third value, negative (its conversion cancelled: a relative error of 1.5e-8
+// at 2^24 cells) and positive; a maximum below the smallest normal double
+// (1 / top overflowed: the sum came out 0); every cell NaN or infinite (the
+// digits of such values were undefined behaviour).
+TEST(ReproducibleSum, SmallTotalsSubnormalsAndManyNonFinite) {
+  Block b = block_on(MPI_COMM_WORLD);
+  const double tiny = 1.2345678901234567e-20;
+  double s[3];
+  sums_of(b, fill_with(b.g, [&](int gk, int gj, int gi, double* v) {
+            const int c = (gk * kN[1] + gj) * kN[0] + gi;  // the cells 0, 1, 2 of the domain
+            v[0] = c == 0 ? 1.0 : c == 1 ? -1.0 : c == 2 ? -tiny : 0.0;
+            v[1] = c == 0 ? 1.0 : c == 1 ? -1.0 : c == 2 ? tiny : 0.0;
+            v[2] = c == 5 ? 1e-310 : c == 300 ? 2e-311 : 0.0;
+          }),
+          s);
+  EXPECT_LE(std::fabs(s[0] + tiny), ulp(tiny)) << s[0];
+  EXPECT_LE(std::fabs(s[1] - tiny), ulp(tiny)) << s[1];
+  EXPECT_EQ(s[2], 1e-310 + 2e-311);  // exact: subnormals add exactly
+  const double nan = std::numeric_limits<double>::quiet_NaN(), inf = HUGE_VAL;
+  sums_of(b, fill_with(b.g, [&](int, int, int gi, double* v) {
+            v[0] = nan;
+            v[1] = gi % 2 ? inf : -inf;
+            v[2] = 2.0;
+          }),
+          s);
+  EXPECT_TRUE(std::isnan(s[0]));
+  EXPECT_TRUE(std::isnan(s[1]));
+  EXPECT_EQ(s[2], 2.0 * kN[0] * kN[1] * kN[2]);
+  free_comm(b.c);
+}
+
 TEST(ReproducibleSum, DigitsCarryToTheSameValue) {
   // 1.5 on a grid whose top is 2^1 is the first digit 3/4 2^bits; written
   // with a carry or a borrow in the next digit it is the same value, and so

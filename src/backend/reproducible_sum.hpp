@@ -4,9 +4,10 @@
 // A floating-point sum depends on the order of its additions, and the order
 // follows the decomposition, so a history's mass on 4 ranks differed from the
 // 1-rank run's in the last bits. Here every value is cut, exactly, into
-// integer digits of a fixed-point grid that all ranks agree on (its top is
-// the largest |value| anywhere, times the cell count), and the digits are
-// summed as integers, which is associative: no order can change the result.
+// integer digits of a fixed-point grid that all ranks agree on (its top the
+// power of two above the largest |value| anywhere; a digit's width leaves
+// room for the cell count's carries), and the digits are summed as integers,
+// which is associative: no order can change the result.
 // The idea is the pre-rounding of Demmel & Nguyen's reproducible summation
 // (ReproBLAS), with integer rather than floating accumulators.
 //
@@ -174,7 +175,8 @@ void reproducible_sums(const Comm& c, const Grid& g, const F& value, double out[
       KOKKOS_LAMBDA(int k, int j, int i, Values<std::int64_t, n * kDigits>& acc) {
         double v[all];
         value(k, j, i, v);
-        for (int q = 0; q < n; ++q) add_digits(v[q], inv_top[q], radix, acc.v + q * kDigits);
+        for (int q = 0; q < n; ++q)  // not a quantity of zeros or one that is not finite
+          if (inv_top[q] != 0) add_digits(v[q], inv_top[q], radix, acc.v + q * kDigits);
       },
       ValuesReducer<std::int64_t, n * kDigits, SumOp>(digits));
   global_sum(c, digits.v, n * kDigits);

@@ -68,50 +68,85 @@ E pick(const std::string& s, std::initializer_list<std::pair<const char*, E>> ta
   return table.begin()->second;  // unreachable: the Section validated s
 }
 
+// Whether `node` is one of `nodes` (the same node, as aliases share it).
+bool holds(const std::vector<YAML::Node>& nodes, const YAML::Node& node) {
+  for (const auto& n : nodes)
+    if (n.is(node)) return true;
+  return false;
+}
+
 // yaml-cpp keeps the first of two equal keys silently; a repeated key is
 // almost always a mistake, so reject it where it repeats. Keys must be
 // names: yaml-cpp does not apply merge keys (<<), and a list, mapping or null
-// as a key would be reported under an empty name.
-void reject_duplicate_keys(const YAML::Node& node, const std::string& file, const std::string& path) {
+// as a key would be reported under an empty name. Aliases share nodes: each
+// is checked once (nested aliases would multiply the walk), and an alias
+// inside the node it names (`a: &a {b: *a}`, a crash) is refused.
+void reject_duplicate_keys(const YAML::Node& node, const std::string& file, const std::string& path,
+                           std::vector<YAML::Node>& inside, std::vector<YAML::Node>& done) {
+  if (!node.IsMap() && !node.IsSequence()) return;
+  if (holds(inside, node))
+    throw ConfigError(file + ": " + (path.empty() ? "the top level" : path) + ": a YAML alias stands inside the " +
+                      "node it names; expected a config without such a loop");
+  if (holds(done, node)) return;
+  inside.push_back(node);
   if (node.IsSequence()) {
-    for (const auto& child : node) reject_duplicate_keys(child, file, path);
-    return;
-  }
-  if (!node.IsMap()) return;
-  auto place = [&](const YAML::Node& n) {
-    const YAML::Mark m = n.Mark();
-    return m.is_null() ? file + ": " : file + ":" + std::to_string(m.line + 1) + ":" + std::to_string(m.column + 1) + ": ";
-  };
-  std::vector<std::pair<std::string, int>> seen;
-  for (auto it = node.begin(); it != node.end(); ++it) {
-    const std::string where = path.empty() ? "at the top level" : "in " + path;
-    if (!it->first.IsScalar())
-      throw ConfigError(place(it->first) + "a key " + where + " is " +
-                        (it->first.IsNull() ? std::string("null") : it->first.IsSequence() ? "a list" : "a mapping") +
-                        "; expected a name, such as cfl");
-    const std::string key = it->first.Scalar();
-    const std::string full = path.empty() ? key : path + "." + key;
-    if (key == "<<" && it->first.Tag() != "!")
-      throw ConfigError(place(it->first) + full + ": YAML merge keys (<<) are not supported; expected the keys " +
-                        "written out in the section");
-    for (const auto& [k, line] : seen) {
-      if (k == key)
-        throw ConfigError(place(it->first) + full + ": duplicate key (first given at line " + std::to_string(line) +
-                          ")");
+    for (const auto& child : node) reject_duplicate_keys(child, file, path, inside, done);
+  } else {
+    auto place = [&](const YAML::Node& n) {
+      const YAML::Mark m = n.Mark();
+      return m.is_null() ? file + ": "
+                         : file + ":" + std::to_string(m.line + 1) + ":" + std::to_string(m.column + 1) + ": ";
+    };
+    std::vector<std::pair<std::string, int>> seen;
+    for (auto it = node.begin(); it != node.end(); ++it) {
+      const std::string where = path.empty() ? "at the top level" : "in " + path;
+      if (!it->first.IsScalar())
+        throw ConfigError(place(it->first) + "a key " + where + " is " +
+                          (it->first.IsNull() ? std::string("null") : it->first.IsSequence() ? "a list" : "a mapping") +
+                          "; expected a name, such as cfl");
+      const std::string key = it->first.Scalar();
+      const std::string full = path.empty() ? key : path + "." + key;
+      if (key == "<<" && it->first.Tag() != "!")
+        throw ConfigError(place(it->first) + full + ": YAML merge keys (<<) are not supported; expected the keys " +
+                          "written out in the section");
+      for (const auto& [k, line] : seen) {
+        if (k == key)
+          throw ConfigError(place(it->first) + full + ": duplicate key (first given at line " + std::to_string(line) +
+                            ")");
+      }
+      seen.emplace_back(key, it->first.Mark().line + 1);
+      reject_duplicate_keys(it->second, file, full, inside, done);
     }
-    seen.emplace_back(key, it->first.Mark().line + 1);
-    reject_duplicate_keys(it->second, file, full);
   }
+  inside.pop_back();
+  done.push_back(node);
 }
 
-// How many places in the tree hold `node` itself (more than one: aliases).
-int references(const YAML::Node& tree, const YAML::Node& node) {
-  int n = tree.is(node) ? 1 : 0;
+void reject_duplicate_keys(const YAML::Node& node, const std::string& file, const std::string& path) {
+  std::vector<YAML::Node> inside, done;
+  reject_duplicate_keys(node, file, path, inside, done);
+}
+
+// How many places in the tree hold `node` itself (more than one: aliases);
+// each map and list walked once (the tree has no loops: checked above).
+int references(const YAML::Node& tree, const YAML::Node& node, std::vector<YAML::Node>& done) {
+  if (holds(done, tree)) return 0;
+  done.push_back(tree);
+  int n = 0;
+  auto child = [&](const YAML::Node& c) {
+    n += c.is(node) ? 1 : 0;
+    if (c.IsMap() || c.IsSequence()) n += references(c, node, done);
+  };
   if (tree.IsMap())
-    for (const auto& kv : tree) n += references(kv.second, node);
+    for (const auto& kv : tree) child(kv.second);
   else if (tree.IsSequence())
-    for (const auto& child : tree) n += references(child, node);
+    for (const auto& c : tree) child(c);
   return n;
+}
+
+int references(const YAML::Node& root, const YAML::Node& node) {
+  std::vector<YAML::Node> done;
+  return references(root, node, done);
 }
 
 // Applies "a.b.c=value" overrides to the parsed tree.

@@ -262,7 +262,23 @@ void Simulation::restore(const std::string& path) {
   max_div_b_ = c.max_div_b;
 }
 
+// Stopping before the first step would write a checkpoint of the state the
+// run started from, and a job resubmitted on that exit 0 would go round
+// without progress: a limit the start-up has used up is refused (exit 2).
+void Simulation::refuse_wall_time_without_steps(const RunOptions& opt) const {
+  char msg[200];
+  std::snprintf(msg, sizeof(msg),
+                "--wall-time: %g s leaves no time for a step after the start-up's %.2f s (one second is kept for "
+                "shutting down); expected a longer limit",
+                opt.wall_time_s, MPI_Wtime() - opt.started_at);
+  throw ConfigError(msg);
+}
+
 RunSummary Simulation::run(const RunOptions& opt) {
+  // Before anything is written or moved aside (rank 0's clock, as below).
+  int no_time = comm_.root() && opt.wall_time_s > 0 && MPI_Wtime() - opt.started_at + 1.0 >= opt.wall_time_s;
+  MPI_Bcast(&no_time, 1, MPI_INT, 0, comm_.cart);
+  if (no_time) refuse_wall_time_without_steps(opt);
   const bool restarted = !opt.restart.empty();
   print_header(restarted);
   RunSummary s;
@@ -314,6 +330,7 @@ RunSummary Simulation::run(const RunOptions& opt) {
       stop = std::max(stop, kWallTimeStop);
     int any = 0;
     MPI_Allreduce(&stop, &any, 1, MPI_INT, MPI_MAX, comm_.cart);
+    if (any == kWallTimeStop && steps_ == first_step) refuse_wall_time_without_steps(opt);
     if (any) {
       s.stopped_by = any == kWallTimeStop ? "the wall-time limit" : signal_name(any);
       break;

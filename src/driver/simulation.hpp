@@ -120,6 +120,7 @@ class Simulation {
   void write_history_line(Real dt);
   [[noreturn]] void stop_broken(Real dt);
   void print_header(bool continuing) const;
+  [[noreturn]] void refuse_wall_time_without_steps(const RunOptions& opt) const;
   void write_summary(const RunSummary& s) const;
 
   Config cfg_;
