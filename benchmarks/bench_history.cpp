@@ -1,8 +1,9 @@
-// One history row's global sums (mass, momenta, energy, density extrema) of
-// the Sedov blast's initial state on an n^3 cube: the order-independent
-// sums the history writes (backend/reproducible_sum.hpp) against plain
-// floating-point sums of the same five variables, whose bits depend on the
-// decomposition. Counter: cells summed per second.
+// One history row's global sums of the Sedov blast's initial state on an
+// n^3 cube: the order-independent sums the history writes
+// (backend/reproducible_sum.hpp: mass, momenta, kinetic energies, energy,
+// density extremes) against plain floating-point sums of the five conserved
+// variables and the extremes, what the history held before, whose bits
+// depend on the decomposition. Counter: cells summed per second.
 //
 //   astronomix_bench --benchmark_filter=HistorySums
 #include "bench_step.hpp"
@@ -30,7 +31,7 @@ void HistorySums(benchmark::State& state, bool reproducible) {
     double check = 0;
     for (auto _ : state) {
       if (reproducible) {
-        check += global_totals(comm, g, u).energy;
+        check += global_totals(comm, g, u).energy;  // eight sums and two extremes
       } else {
         double s[NHYDRO];
         for (int v = 0; v < NHYDRO; ++v) {

@@ -42,7 +42,7 @@ from astronomix_testlib import (EXE, MPIEXEC, Run, Skip, assemble, bitwise_equal
                                 decode, describe_diff, exe_missing, finish, run_env)
 
 NAME_LEN = 21  # Athena++ fixed-length strings: 20 characters + NUL
-HISTORY_HEADER = "step,time,dt,mass,mom1,mom2,mom3,energy,rho_min,rho_max"
+HISTORY_HEADER = "step,time,dt,mass,mom1,mom2,mom3,ke1,ke2,ke3,energy,rho_min,rho_max"
 MHD_HISTORY_COLUMNS = ",magnetic_energy1,magnetic_energy2,magnetic_energy3,div_b_max"
 DATASET_VARS = {"prim": ["rho", "press", "vel1", "vel2", "vel3"],
                 "cons": ["dens", "Etot", "mom1", "mom2", "mom3"],
@@ -497,6 +497,12 @@ def check_history_summary(case):
         mass = float(np.sum(dens, dtype=np.float64)) * dv
         assert abs(float(last["mass"]) - mass) <= 1e-12 * abs(mass), \
             f"history mass {last['mass']} vs snapshot {mass!r}"
+        # Athena++'s 1-KE, 2-KE, 3-KE: the sums of m_d^2 / (2 rho).
+        total = float(last["energy"])
+        for d in range(3):
+            ke = float(np.sum(0.5 * cells_final["cons"][2 + d] ** 2 / dens, dtype=np.float64)) * dv
+            assert abs(float(last[f"ke{d + 1}"]) - ke) <= 1e-12 * total, \
+                f"history ke{d + 1} {last[f'ke{d + 1}']} vs snapshot {ke!r}"
 
 
 def check_sequential_equals_collective(coll, seq):

@@ -68,6 +68,36 @@ E pick(const std::string& s, std::initializer_list<std::pair<const char*, E>> ta
   return table.begin()->second;  // unreachable: the Section validated s
 }
 
+// The line (from 1) where a second YAML document's content starts, or 0.
+// Document markers stand at the start of a line: `---` starts a document
+// (the first may open with one), `...` ends one; blank and comment lines are
+// no content.
+int second_document_line(const std::string& text) {
+  bool content = false, ended = false;
+  std::istringstream in(text);
+  std::string line;
+  for (int n = 1; std::getline(in, line); ++n) {
+    if (!line.empty() && line.back() == '\r') line.pop_back();
+    const auto is_marker = [&](const char* m) {
+      return line.compare(0, 3, m) == 0 && (line.size() == 3 || line[3] == ' ' || line[3] == '\t');
+    };
+    std::string rest = line;
+    if (is_marker("...")) {
+      ended = ended || content;
+      continue;
+    }
+    if (is_marker("---")) {
+      ended = ended || content;
+      rest = line.substr(3);
+    }
+    const std::size_t first = rest.find_first_not_of(" \t");
+    if (first == std::string::npos || rest[first] == '#') continue;
+    if (ended) return n;
+    content = true;
+  }
+  return 0;
+}
+
 // Whether `node` is one of `nodes` (the same node, as aliases share it).
 bool holds(const std::vector<YAML::Node>& nodes, const YAML::Node& node) {
   for (const auto& n : nodes)
@@ -492,17 +522,13 @@ Config parse_text(const std::string& yaml_text, const std::string& name, bool po
   ctx->positions = positions;
   YAML::Node root;
   try {
-    // Every document: yaml-cpp's Load reads the first and drops the rest,
-    // so keys after a `---` or `...` were silently not read.
-    const std::vector<YAML::Node> docs = YAML::LoadAll(yaml_text);
-    if (!docs.empty()) root = docs.front();
-    for (std::size_t i = 1; i < docs.size(); ++i) {
-      if (!docs[i].IsDefined() || docs[i].IsNull()) continue;
-      const YAML::Mark m = docs[i].Mark();
-      throw ConfigError(name + (m.is_null() ? "" : ":" + std::to_string(m.line + 1) + ":" + std::to_string(m.column + 1)) +
-                        ": a second YAML document (after '---' or '...'), which would not be read; expected one " +
-                        "document, the whole config in it");
-    }
+    // yaml-cpp's Load reads the first document and drops the rest, so keys
+    // after a `---` or `...` were silently not read. Not LoadAll: on some
+    // malformed text (found by fuzzing) it makes documents without end.
+    root = YAML::Load(yaml_text);
+    if (const int line = second_document_line(yaml_text))
+      throw ConfigError(name + ":" + std::to_string(line) + ":1: a second YAML document (after '---' or '...'), " +
+                        "which would not be read; expected one document, the whole config in it");
   } catch (const YAML::Exception& e) {
     std::ostringstream os;
     os << name;

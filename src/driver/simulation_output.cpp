@@ -48,8 +48,10 @@ void Simulation::write_history_line(Real dt) {
   }
   if (!comm_.root() || !history_.is_open()) return;
   char line[768];
-  int n = std::snprintf(line, sizeof(line), "%lld,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g",
-                        steps_, time_, double(dt), mass, mom[0], mom[1], mom[2], e, lo, hi);
+  int n = std::snprintf(line, sizeof(line),
+                        "%lld,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g", steps_,
+                        time_, double(dt), mass, mom[0], mom[1], mom[2], t.kinetic[0], t.kinetic[1], t.kinetic[2],
+                        e, lo, hi);
   if (cfg_.mhd)
     std::snprintf(line + n, sizeof(line) - n, ",%.17g,%.17g,%.17g,%.17g", me[0], me[1], me[2], divb);
   history_ << line << "\n" << std::flush;
@@ -126,7 +128,9 @@ std::string Simulation::write_checkpoint(bool final) {
 
 void Simulation::open_history(bool continuing) {
   namespace fs = std::filesystem;
-  const std::string header = std::string("step,time,dt,mass,mom1,mom2,mom3,energy,rho_min,rho_max") +
+  // Athena++'s .hst columns in its order (mass, momenta, kinetic energies,
+  // total energy, magnetic energies), with the step and density extremes.
+  const std::string header = std::string("step,time,dt,mass,mom1,mom2,mom3,ke1,ke2,ke3,energy,rho_min,rho_max") +
                              (cfg_.mhd ? ",magnetic_energy1,magnetic_energy2,magnetic_energy3,div_b_max" : "");
   const fs::path path = fs::path(cfg_.out_dir) / (cfg_.basename + ".history.csv");
   if (!continuing) {

@@ -43,21 +43,28 @@ long long apply_floors(const Grid& g, const IdealGas& eos, const Floors& floors,
 }
 
 Totals global_totals(const Comm& c, const Grid& g, const Array4& u) {
-  // The five sums, and the density's largest value and largest negative.
-  double sums[NHYDRO], extremes[2];
-  reproducible_sums<NHYDRO, 2>(
+  // The five sums, the kinetic energy per axis, and the density's largest
+  // value and largest negative.
+  constexpr int kSums = NHYDRO + 3;
+  double sums[kSums], extremes[2];
+  reproducible_sums<kSums, 2>(
       c, g,
       KOKKOS_LAMBDA(int k, int j, int i, double* v) {
         for (int n = 0; n < NHYDRO; ++n) v[n] = double(u(n, k, j, i));
-        v[NHYDRO] = v[IDN];
-        v[NHYDRO + 1] = -v[IDN];
+        const double half_inv_rho = 0.5 / v[IDN];
+        for (int d = 0; d < 3; ++d) v[NHYDRO + d] = v[IM1 + d] * v[IM1 + d] * half_inv_rho;
+        v[kSums] = v[IDN];
+        v[kSums + 1] = -v[IDN];
       },
       sums, extremes);
   Totals t;
   const double vol = g.cell_volume();
   t.mass = sums[IDN] * vol;
   t.energy = sums[IEN] * vol;
-  for (int d = 0; d < 3; ++d) t.mom[d] = sums[IM1 + d] * vol;
+  for (int d = 0; d < 3; ++d) {
+    t.mom[d] = sums[IM1 + d] * vol;
+    t.kinetic[d] = sums[NHYDRO + d] * vol;
+  }
   t.rho_max = extremes[0];
   t.rho_min = -extremes[1];
   return t;

@@ -27,9 +27,10 @@ long long apply_floors(const Grid& g, const IdealGas& eos, const Floors& floors,
 
 struct Totals {
   double mass = 0, mom[3] = {0, 0, 0}, energy = 0;
+  double kinetic[3] = {0, 0, 0};  // of m_d^2 / (2 rho), as Athena++'s 1-KE, 2-KE, 3-KE
   double rho_min = 0, rho_max = 0;
 };
-// Volume-integrated totals and density extrema over every rank's interior;
+// Volume-integrated totals (kinetic energy per axis too) and density extrema over every rank's interior;
 // the sums are the same bits for any decomposition (backend/reproducible_sum.hpp).
 Totals global_totals(const Comm& c, const Grid& g, const Array4& u);
 
