@@ -420,6 +420,19 @@ BAD = [
          [Re(r"cfg\.yaml:2[0-9]:1:"), "a second YAML document", "would not be read"]),
     case("second_yaml_document_after_end_marker", BASE + "...\ntime:\n  end: 5\n",
          ["a second YAML document"]),
+    # Text the fuzzer found on which yaml-cpp's LoadAll made documents without end (4 GB in seconds).
+    case("yaml_text_that_loadall_looped_on",
+         '# 2D (cdinlryical) Sedov-Taylor blast: ene\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n'
+         ', -0.5, 0]\n  upper: [0\n\n\n\n\n\n\n\n\n\n\n\n\n\nrgy per unit length E = 1.\n3\n\n\n\n'
+         '\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n'
+         '\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\nmesh:\n  cells: [128, 128, 1, -0.5, 0]\n\n'
+         '\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\nmesh:\n'
+         '  cellA: [128, 128, 1, -0.5, 0]\n  upper: [0\n\n\n\n\n\n\n\n\n\n\n\n\n\n'
+         'rgy per unit length E = 1.\n3\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n'
+         '\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n'
+         'mesh:\n  cells: [128, 128, 1, -0.5, 0]\n  upper: [0.5, 0.5, 1]\nb\n# Roundar\n'
+         ' length vEu =',
+         [Re(r"cfg\.yaml: mesh")]),
     case("yaml_merge_key", edit(("  cfl: 0.4", "  cfl: 0.4\n  <<: {integrator: rk2}")),
          [Loc("<<:"), "time.<<", "merge keys (<<) are not supported"]),
     case("yaml_list_as_key", edit(("  cfl: 0.4", "  cfl: 0.4\n  [a, b]: 1")),
