@@ -246,7 +246,9 @@ int parse_command_line(int argc, char** argv, bool print, CommandLine* cl) {
   if (!wall_time.empty()) {
     cl->wall_time_s = parse_wall_time(wall_time);
     if (cl->wall_time_s <= 0)
-      return fail("--wall-time: '" + wall_time + "' is not a duration; expected hh:mm:ss, mm:ss or seconds > 0 (minutes and seconds below 60 after the first field)");
+      return fail("--wall-time: '" + wall_time +
+                  "' is not a duration; expected hh:mm:ss, mm:ss or seconds > 0 (minutes and seconds below 60 "
+                  "after the first field)");
   }
   return -1;
 }
