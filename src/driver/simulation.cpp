@@ -318,12 +318,12 @@ RunSummary Simulation::run(const RunOptions& opt) {
   };
   while (!done()) {
     // Stop requests, agreed by all ranks before each step so all finish the
-    // same step (and a limit shorter than the start-up stops before the first
-    // step, which used to run past it): a signal on any rank, or rank 0's
-    // clock near the wall-time limit
-    // (keeping two of the longest steps and writes in hand, and a second for
-    // shutting Kokkos and MPI down: with half a second the CUDA build on the
-    // H200 ended 3.01 s after its start under a 3 s limit).
+    // same step (checked after the step, a limit the first outputs had used
+    // up let a step run past it): a signal on any rank, or rank 0's clock
+    // near the wall-time limit (keeping two of the longest steps and writes
+    // in hand, and a second for shutting Kokkos and MPI down: with half a
+    // second the CUDA build on the H200 ended 3.01 s after its start under a
+    // 3 s limit).
     int stop = pending_stop_signal();
     if (comm_.root() && opt.wall_time_s > 0 &&
         MPI_Wtime() - opt.started_at + 2 * (longest_step + longest_write) + 1.0 >= opt.wall_time_s)
