@@ -65,24 +65,32 @@ Block block_on(MPI_Comm world) {
   return b;
 }
 
-// Variable 0: the field; 1: the field shifted circularly by (5, 3, 7) cells;
-// 2: the field and its negative in alternate cells of x (sum exactly 0).
-Array4 fill(const Grid& g, const Field& f, double special = 0, bool with_special = false) {
+// The three variables at global cell (gk, gj, gi) from f(gk, gj, gi, v[3]).
+template <class F>
+Array4 fill_with(const Grid& g, const F& f) {
   Array4 u = g.make_array("u", 3);
   auto h = Kokkos::create_mirror_view(u);
+  Kokkos::deep_copy(h, 0.0);
   for (int k = g.is(2); k < g.ie(2); ++k)
     for (int j = g.is(1); j < g.ie(1); ++j)
       for (int i = g.is(0); i < g.ie(0); ++i) {
-        const int gk = k - g.is(2) + g.offset[2], gj = j - g.is(1) + g.offset[1],
-                  gi = i - g.is(0) + g.offset[0];
-        h(0, k, j, i) = f.value(gk, gj, gi);
-        h(1, k, j, i) = f.value((gk + 7) % kN[2], (gj + 3) % kN[1], (gi + 5) % kN[0]);
-        h(2, k, j, i) = (gi % 2 ? -1 : 1) * f.value(gk, gj, gi - gi % 2);
+        double v[3];
+        f(k - g.is(2) + g.offset[2], j - g.is(1) + g.offset[1], i - g.is(0) + g.offset[0], v);
+        for (int q = 0; q < 3; ++q) h(q, k, j, i) = v[q];
       }
-  if (with_special && g.offset[0] == 0 && g.offset[1] == 0 && g.offset[2] == 0)
-    h(0, g.is(2), g.is(1), g.is(0)) = special;
   Kokkos::deep_copy(u, h);
   return u;
+}
+
+// Variable 0: the field; 1: the field shifted circularly by (5, 3, 7) cells;
+// 2: the field and its negative in alternate cells of x (sum exactly 0).
+// With `with_special`, the domain's first cell holds `special` in variable 0.
+Array4 fill(const Grid& g, const Field& f, double special = 0, bool with_special = false) {
+  return fill_with(g, [&](int gk, int gj, int gi, double* v) {
+    v[0] = with_special && gk == 0 && gj == 0 && gi == 0 ? special : f.value(gk, gj, gi);
+    v[1] = f.value((gk + 7) % kN[2], (gj + 3) % kN[1], (gi + 5) % kN[0]);
+    v[2] = (gi % 2 ? -1 : 1) * f.value(gk, gj, gi - gi % 2);
+  });
 }
 
 void sums_of(const Block& b, const Array4& u, double out[3]) {
@@ -138,23 +146,6 @@ TEST(ReproducibleSum, ZerosHugeValuesAndNaN) {
   EXPECT_TRUE(std::isnan(s[0]));
   EXPECT_TRUE(same_bits(s[1], t[1]));
   free_comm(b.c);
-}
-
-// The three variables at global cell (gk, gj, gi) from f(gk, gj, gi, v[3]).
-template <class F>
-Array4 fill_with(const Grid& g, const F& f) {
-  Array4 u = g.make_array("u", 3);
-  auto h = Kokkos::create_mirror_view(u);
-  Kokkos::deep_copy(h, 0.0);
-  for (int k = g.is(2); k < g.ie(2); ++k)
-    for (int j = g.is(1); j < g.ie(1); ++j)
-      for (int i = g.is(0); i < g.ie(0); ++i) {
-        double v[3];
-        f(k - g.is(2) + g.offset[2], j - g.is(1) + g.offset[1], i - g.is(0) + g.offset[0], v);
-        for (int q = 0; q < 3; ++q) h(q, k, j, i) = v[q];
-      }
-  Kokkos::deep_copy(u, h);
-  return u;
 }
 
 double ulp(double x) { return std::nextafter(std::fabs(x), HUGE_VAL) - std::fabs(x); }
