@@ -124,6 +124,7 @@ int run_or_check(const ax::CommandLine& cl, double started_at) {
       }
     } else if (cl.memory_check && any_rank_failed(mem.fits() ? "" : ax::memory_error(mem, cfg), comm.rank,
                                                   comm.size)) {
+      ax::remove_if_empty(made_dirs);  // refused before writing: leaves nothing behind
       rc = kExitBadInput;
     } else {
       ax::Simulation sim(cfg, comm, !cl.quiet);

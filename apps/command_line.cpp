@@ -168,7 +168,7 @@ int parse_command_line(int argc, char** argv, bool print, CommandLine* cl) {
                   "stop cleanly with a checkpoint before this much wall time has passed (hh:mm:ss or seconds); "
                   "SIGTERM, SIGINT and SIGUSR1 stop the same way")
       ->type_name("HH:MM:SS");
-  run->footer("Example: astronomix run configs/sedov3d.yaml --set output.dt=0.01\n"
+  run->footer("Example: astronomix run configs/sedov3d.yaml --set output.dt=0.01 --set output.restart_dt=0.01\n"
               "         mpirun -n 2 astronomix run configs/blast3d.yaml\n"
               "         astronomix run configs/sedov3d.yaml --restart output/sedov3d/sedov3d.final.rst "
               "--set time.end=0.2\n"

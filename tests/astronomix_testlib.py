@@ -45,25 +45,28 @@ SKIP_ALL = 77  # the exit status of a script whose every check was skipped
 
 
 def check(name, fn, *args):
-    """Runs one named check; AssertionError or any exception is a failure."""
+    """Runs one named check; AssertionError or any exception is a failure.
+    Each line ends with the check's wall time, so slow checks show in CI logs."""
+    t0 = time.monotonic()
+    took = lambda: f"({time.monotonic() - t0:.1f} s)"  # noqa: E731
     try:
         fn(*args)
     except Skip as e:
         if os.environ.get("ASTRONOMIX_REQUIRE_TOOLS") == "1" and not isinstance(e, NotPermitted):
             FAILED.append(name)
-            print(f"FAIL {name}: {e} (ASTRONOMIX_REQUIRE_TOOLS=1)", flush=True)
+            print(f"FAIL {name}: {e} (ASTRONOMIX_REQUIRE_TOOLS=1) {took()}", flush=True)
         else:
             SKIPPED.append(name)
-            print(f"SKIP {name}: {e}", flush=True)
+            print(f"SKIP {name}: {e} {took()}", flush=True)
     except AssertionError as e:
         FAILED.append(name)
-        print(f"FAIL {name}: {e}", flush=True)
+        print(f"FAIL {name}: {e} {took()}", flush=True)
     except Exception:  # noqa: BLE001 - a crash in a check is a failure too
         FAILED.append(name)
-        print(f"FAIL {name}: unexpected exception\n{traceback.format_exc()}", flush=True)
+        print(f"FAIL {name}: unexpected exception {took()}\n{traceback.format_exc()}", flush=True)
     else:
         PASSED.append(name)
-        print(f"PASS {name}", flush=True)
+        print(f"PASS {name} {took()}", flush=True)
 
 
 def exe_missing():

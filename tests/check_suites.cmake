@@ -1,7 +1,8 @@
 # Fails unless every gtest suite of EXE is in SUITES (the ctest entries of
-# tests/CMakeLists.txt), naming those that are not, and unless the gtest
+# tests/CMakeLists.txt), naming those that are not, unless the gtest
 # filters FUSED_FILTERS ("|"-separated: the Fused entries') together select
-# every test of the Fused suite.
+# every test of the Fused suite, and unless every test LONG_RUNS names
+# (":"-separated: the MhdLongRuns entry's filter) exists.
 cmake_policy(SET CMP0057 NEW)
 execute_process(COMMAND ${EXE} --gtest_list_tests OUTPUT_VARIABLE listing RESULT_VARIABLE rc)
 if(NOT rc EQUAL 0)
@@ -66,4 +67,17 @@ if(DEFINED FUSED_FILTERS)
     message(FATAL_ERROR "Fused tests in none of the Fused entries' filters (tests/CMakeLists.txt): ${uncovered}")
   endif()
   message(STATUS "${n_fused} Fused tests, each in a Fused entry")
+endif()
+
+if(DEFINED LONG_RUNS)
+  string(REPLACE ":" ";" long_runs "${LONG_RUNS}")
+  foreach(name ${long_runs})
+    selected_tests("${name}" names)
+    if(NOT names STREQUAL name)
+      message(FATAL_ERROR "the long run ${name} (tests/CMakeLists.txt) is not a test of ${EXE}: its suite's entry "
+                          "leaves out nothing and MhdLongRuns would run nothing")
+    endif()
+  endforeach()
+  list(LENGTH long_runs n_long)
+  message(STATUS "${n_long} long runs, each a test of the binary")
 endif()

@@ -324,7 +324,7 @@ Config parse(YAML::Node root, const std::shared_ptr<ConfigContext>& ctx, int nra
                             {{"auto", Backend::automatic}, {"native", Backend::native},
                              {"fused", Backend::fused}});
   // Tuning knob of the fused kernels: FV auto takes sweeps on CPUs and
-  // cells on GPUs (measured); FD MHD sweeps = pencils, tiles = segments
+  // tiles on GPUs (measured); FD MHD sweeps = pencils, tiles = segments
   // (auto: segments on GPUs); FD hydro tiles = segments, else faces.
   c.fused_layout = pick<FusedLayout>(option(false, "fused_layout", "auto", {"auto", "cells", "sweeps", "tiles"}),
                                      {{"auto", FusedLayout::automatic}, {"cells", FusedLayout::cells},
