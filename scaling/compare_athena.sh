@@ -25,6 +25,16 @@ usage() { awk 'NR > 1 && !/^#/ {exit} NR > 1' "$0" | sed 's/^# \{0,1\}//' >&2; e
 [ $# -ge 2 ] || usage
 problem=$1 athena=$2 n=${3:-64} steps=${4:-20} ranks=${5:-1} repeats=${6:-2}
 lo=-0.5 hi=0.5
+# Counts are positive integers (else bash's arithmetic fails with its own
+# words, or mpirun -n 0 takes every slot).
+for v in "cells=$n" "steps=$steps" "ranks=$ranks" "repeats=$repeats"; do
+  [[ ${v#*=} =~ ^[1-9][0-9]*$ ]] ||
+    { echo "compare_athena.sh: ${v%%=*} must be a positive integer, got '${v#*=}'" >&2; exit 2; }
+done
+case $problem in
+  orszag_tang3d|blast3d) ;;
+  *) echo "compare_athena.sh: unknown PROBLEM '$problem' (orszag_tang3d or blast3d)" >&2; exit 2 ;;
+esac
 astronomix=${ASTRONOMIX:-$here/build/astronomix}
 [ -x "$athena" ] || { echo "compare_athena.sh: $athena is not an executable" >&2; exit 2; }
 [ -x "$astronomix" ] || { echo "compare_athena.sh: $astronomix not built (scripts/build.sh)" >&2; exit 2; }
@@ -80,15 +90,17 @@ EOF
 export OMP_NUM_THREADS=1 OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
 mpi=(mpirun --allow-run-as-root --oversubscribe -n "$ranks")
 csv=${CSV:-$here/scaling/compare_athena.csv}
-echo "code,problem,cells,steps,ranks,repeat,cell_updates_per_s"
-for r in $(seq 1 "$repeats"); do
-  # astronomix: the run summary's "done: ... = R cell-updates/s".
-  out=$("${mpi[@]}" "$astronomix" run "$config" --set mesh.cells="[$n,$n,$n]" \
-        --set mesh.lower="[$lo,$lo,$lo]" --set mesh.upper="[$hi,$hi,$hi]" --set time.max_steps="$steps" \
-        --set time.end=1e10 --set output.enabled=false 2>&1) || { echo "$out" >&2; exit 1; }
-  rate=$(echo "$out" | sed -n 's/^done: .* = \([0-9.e+]*\) cell-updates\/s.*/\1/p')
-  echo "astronomix,$problem,${n}^3,$steps,$ranks,$r,$rate"
-  (cd "$work" && "${mpi[@]}" "$athena" -i athinput > athena.log 2>&1) || { cat "$work/athena.log" >&2; exit 1; }
-  rate=$(sed -n 's/^zone-cycles\/cpu_second = \(.*\)/\1/p' "$work/athena.log")
-  echo "athena++,$problem,${n}^3,$steps,$ranks,$r,$rate"
-done | tee "$csv"
+{
+  echo "code,problem,cells,steps,ranks,repeat,cell_updates_per_s"
+  for r in $(seq 1 "$repeats"); do
+    # astronomix: the run summary's "done: ... = R cell-updates/s".
+    out=$("${mpi[@]}" "$astronomix" run "$config" --set mesh.cells="[$n,$n,$n]" \
+          --set mesh.lower="[$lo,$lo,$lo]" --set mesh.upper="[$hi,$hi,$hi]" --set time.max_steps="$steps" \
+          --set time.end=1e10 --set output.enabled=false 2>&1) || { echo "$out" >&2; exit 1; }
+    rate=$(echo "$out" | sed -n 's/^done: .* = \([0-9.e+]*\) cell-updates\/s.*/\1/p')
+    echo "astronomix,$problem,${n}^3,$steps,$ranks,$r,$rate"
+    (cd "$work" && "${mpi[@]}" "$athena" -i athinput > athena.log 2>&1) || { cat "$work/athena.log" >&2; exit 1; }
+    rate=$(sed -n 's/^zone-cycles\/cpu_second = \(.*\)/\1/p' "$work/athena.log")
+    echo "athena++,$problem,${n}^3,$steps,$ranks,$r,$rate"
+  done
+} | tee "$csv"  # the header too: the file is read on its own

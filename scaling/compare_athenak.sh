@@ -22,6 +22,11 @@ usage() { awk 'NR > 1 && !/^#/ {exit} NR > 1' "$0" | sed 's/^# \{0,1\}//' >&2; e
 [ $# -ge 1 ] || usage
 athenak=$1 n=${2:-256} steps=${3:-60} repeats=${4:-2}
 mb=${MESHBLOCK:-$n}
+# Counts are positive integers (else bash's arithmetic fails with its own words).
+for v in "cells=$n" "steps=$steps" "repeats=$repeats" "MESHBLOCK=$mb"; do
+  [[ ${v#*=} =~ ^[1-9][0-9]*$ ]] ||
+    { echo "compare_athenak.sh: ${v%%=*} must be a positive integer, got '${v#*=}'" >&2; exit 2; }
+done
 astronomix=${ASTRONOMIX:-$here/build/astronomix}
 [ -x "$athenak" ] || { echo "compare_athenak.sh: $athenak is not an executable" >&2; exit 2; }
 [ -x "$astronomix" ] || { echo "compare_athenak.sh: $astronomix not built (scripts/build.sh)" >&2; exit 2; }
@@ -80,16 +85,18 @@ along_x3 = false
 EOF
 
 csv=${CSV:-$here/scaling/compare_athenak.csv}
-echo "code,problem,cells,steps,repeat,cell_updates_per_s"
-for r in $(seq 1 "$repeats"); do
-  # astronomix: the run summary's "done: ... = R cell-updates/s".
-  out=$("$astronomix" run "$here/configs/linear_wave3d.yaml" --set mesh.cells="[$n,$n,$n]" \
-        --set time.integrator=rk2 --set time.cfl=0.3 --set solver.limiter=van_leer --set solver.riemann=hllc \
-        --set time.max_steps="$steps" --set time.end=1e10 --set output.enabled=false 2>&1) ||
-    { echo "$out" >&2; exit 1; }
-  rate=$(echo "$out" | sed -n 's/^done: .* = \([0-9.e+]*\) cell-updates\/s.*/\1/p')
-  echo "astronomix,linear_wave3d,${n}^3,$steps,$r,$rate"
-  (cd "$work" && "$athenak" -i athinput > athenak.log 2>&1) || { cat "$work/athenak.log" >&2; exit 1; }
-  rate=$(sed -n 's/^zone-cycles\/cpu_second = \(.*\)/\1/p' "$work/athenak.log")
-  echo "athenak,linear_wave3d,${n}^3,$steps,$r,$rate"
-done | tee "$csv"
+{
+  echo "code,problem,cells,steps,repeat,cell_updates_per_s"
+  for r in $(seq 1 "$repeats"); do
+    # astronomix: the run summary's "done: ... = R cell-updates/s".
+    out=$("$astronomix" run "$here/configs/linear_wave3d.yaml" --set mesh.cells="[$n,$n,$n]" \
+          --set time.integrator=rk2 --set time.cfl=0.3 --set solver.limiter=van_leer --set solver.riemann=hllc \
+          --set time.max_steps="$steps" --set time.end=1e10 --set output.enabled=false 2>&1) ||
+      { echo "$out" >&2; exit 1; }
+    rate=$(echo "$out" | sed -n 's/^done: .* = \([0-9.e+]*\) cell-updates\/s.*/\1/p')
+    echo "astronomix,linear_wave3d,${n}^3,$steps,$r,$rate"
+    (cd "$work" && "$athenak" -i athinput > athenak.log 2>&1) || { cat "$work/athenak.log" >&2; exit 1; }
+    rate=$(sed -n 's/^zone-cycles\/cpu_second = \(.*\)/\1/p' "$work/athenak.log")
+    echo "athenak,linear_wave3d,${n}^3,$steps,$r,$rate"
+  done
+} | tee "$csv"  # the header too: the file is read on its own

@@ -9,12 +9,15 @@ in --backends this runs
 in its own temporary output directory, reads the run's
 <basename>.summary.json, and writes one CSV row per (size, ranks, backend).
 Speed-up is measured against the smallest rank count of the same size and
-backend (1 rank when 1 is in --ranks): speedup = R0 * rate(R) / rate(R0),
-efficiency = speedup / (R / R0).  Afterwards it prints a table and draws a
+backend (1 rank when 1 is in --ranks), which counts as ideal:
+speedup = R0 * rate(R) / rate(R0), efficiency = speedup / R.  Afterwards it prints a table and draws a
 PNG with two panels: speed-up vs ranks (with the ideal line) and
 cell-updates/s vs ranks (log y).
 
 Needs python3 with matplotlib (Debian: /usr/bin/python3, python3-matplotlib).
+
+Relative paths given on the command line are taken from the current
+directory; the defaults point into the repository.
 
 Examples (from the repository root):
 
@@ -29,10 +32,10 @@ import argparse
 import csv
 import datetime
 import json
-import math
 import os
 import shlex
 import shutil
+import signal
 import socket
 import subprocess
 import sys
@@ -74,10 +77,10 @@ def parse_args(argv):
     p.add_argument("--steps", type=int, default=20, help="time.max_steps per run")
     p.add_argument("--repeat", type=int, default=1,
                    help="runs per point; the fastest (highest cell-updates/s) is kept")
-    p.add_argument("--config", default="configs/blast3d.yaml",
-                   help="run configuration (relative to the repository root)")
-    p.add_argument("--exe", default="build/astronomix",
-                   help="astronomix binary (relative to the repository root)")
+    p.add_argument("--config", default=None,
+                   help="run configuration (default: the repository's configs/blast3d.yaml)")
+    p.add_argument("--exe", default=None,
+                   help="astronomix binary (default: the repository's build/astronomix)")
     p.add_argument("--mpirun", default="mpirun", help="MPI launcher")
     p.add_argument("--mpirun-args", default="",
                    help="extra launcher arguments, one string, e.g. --mpirun-args='--bind-to none'")
@@ -88,9 +91,10 @@ def parse_args(argv):
     p.add_argument("--extra", nargs="*", default=[], metavar="KEY=VALUE",
                    help="extra --set pairs passed to every run")
     p.add_argument("--timeout", type=float, default=0,
-                   help="seconds before a run is killed (0: no limit)")
-    p.add_argument("--csv", default="scaling/results.csv", help="CSV written (or read with --plot-only)")
-    p.add_argument("--png", default="scaling/scaling.png", help="plot written")
+                   help="seconds before a run is killed, its ranks too (0: no limit)")
+    p.add_argument("--csv", default=None,
+                   help="CSV written (or read with --plot-only; default: the repository's scaling/results.csv)")
+    p.add_argument("--png", default=None, help="plot written (default: the repository's scaling/scaling.png)")
     p.add_argument("--title", default=None, help="plot title (default: from the CSV)")
     p.add_argument("--plot-only", action="store_true",
                    help="do not run anything; redraw the plot and table from --csv")
@@ -106,9 +110,10 @@ def parse_args(argv):
     return a
 
 
-def repo_path(p):
-    p = Path(p)
-    return p if p.is_absolute() else REPO / p
+def given_or_default(p, default):
+    """A path given on the command line, from the current directory; the
+    default, from the repository."""
+    return Path(p).absolute() if p is not None else REPO / default
 
 
 def is_open_mpi(mpirun):
@@ -149,12 +154,24 @@ def run_once(a, exe, config, size, ranks, backend, openmpi):
         env = dict(os.environ)
         env.update(OMP_NUM_THREADS=str(a.threads), OMPI_ALLOW_RUN_AS_ROOT="1",
                    OMPI_ALLOW_RUN_AS_ROOT_CONFIRM="1")
+        # Its own session, so that a run past --timeout can be stopped with
+        # its ranks: SIGTERM first (mpirun passes it on, and astronomix stops
+        # cleanly), then SIGKILL to the whole group. Killing mpirun alone
+        # left the ranks running.
+        proc = subprocess.Popen(cmd, cwd=REPO, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                                text=True, start_new_session=True)
         try:
-            r = subprocess.run(cmd, cwd=REPO, env=env, capture_output=True, text=True,
-                               timeout=a.timeout or None)
-        except subprocess.TimeoutExpired as e:
+            stdout, stderr = proc.communicate(timeout=a.timeout or None)
+        except subprocess.TimeoutExpired:
+            proc.terminate()
+            try:
+                stdout, stderr = proc.communicate(timeout=10)
+            except subprocess.TimeoutExpired:
+                os.killpg(proc.pid, signal.SIGKILL)
+                stdout, stderr = proc.communicate()
             die("run timed out after %g s: %s\n--- stderr tail ---\n%s"
-                % (a.timeout, shlex.join(cmd), tail(e.stderr if isinstance(e.stderr, str) else "")))
+                % (a.timeout, shlex.join(cmd), tail(stderr)))
+        r = subprocess.CompletedProcess(cmd, proc.returncode, stdout, stderr)
         summaries = sorted(Path(out).glob("*.summary.json"))
         if r.returncode != 0 or not summaries:
             why = ("exit code %d" % r.returncode) if r.returncode != 0 else "no *.summary.json written"
@@ -178,7 +195,8 @@ def add_speedups(rows):
         for r in grp:
             s = r0 * float(r["cell_updates_per_s"]) / rate0 if rate0 > 0 else float("nan")
             r["speedup"] = "%.4f" % s
-            r["efficiency"] = "%.4f" % (s * r0 / int(r["ranks"]))
+            # s already counts the R0 ranks of the base as ideal.
+            r["efficiency"] = "%.4f" % (s / int(r["ranks"]))
 
 
 def write_csv(path, rows):
@@ -198,7 +216,7 @@ def read_csv(path):
         rows = list(csv.DictReader(f))
     if not rows:
         die("CSV %s has no rows" % path)
-    missing = {"size", "ranks", "backend", "cell_updates_per_s"} - set(rows[0])
+    missing = {"size", "ranks", "backend", "cell_updates_per_s", "wall_s"} - set(rows[0])
     if missing:
         die("CSV %s lacks column(s): %s" % (path, ", ".join(sorted(missing))))
     return rows
@@ -294,18 +312,19 @@ def main(argv=None):
     except ImportError:
         die("matplotlib is missing for %s: install python3-matplotlib (Debian), or run the sweep with "
             "/usr/bin/python3" % sys.executable)
-    csv_path, png_path = repo_path(a.csv), repo_path(a.png)
+    csv_path = given_or_default(a.csv, "scaling/results.csv")
+    png_path = given_or_default(a.png, "scaling/scaling.png")
 
     if a.plot_only:
         rows = read_csv(csv_path)
-        if any(not r.get("speedup") for r in rows):
-            add_speedups(rows)
+        add_speedups(rows)  # from the rates: a CSV's own columns may predate a fix
         print_table(rows)
         plot(rows, png_path, a.title)
         print("plot: %s" % png_path)
         return 0
 
-    exe, config = repo_path(a.exe), repo_path(a.config)
+    exe = given_or_default(a.exe, "build/astronomix")
+    config = given_or_default(a.config, "configs/blast3d.yaml")
     if not exe.is_file() or not os.access(exe, os.X_OK):
         die("executable %s not found or not executable (build it, or use --exe)" % exe)
     if not config.is_file():
