@@ -6,6 +6,7 @@
 
 #include <cmath>
 #include <cstdio>
+#include <utility>
 
 #include "fd/weno_mhd.hpp"
 #include "wave_error.hpp"
@@ -80,6 +81,53 @@ TEST(FdMhdEigen, DiagonalisesTheFluxJacobian) {
 
 // AthenaK's MHD RK3 + WENO-Z thresholds at N = 64 (1D, CFL 0.4): fast
 // 1.8e-10, Alfven 3.6e-12, slow 4.9e-12, entropy 3.4e-12.
+// Where the face's mean transverse field vanishes the eigenvectors take the
+// direction the data single out: the larger side's transverse field, else
+// the mean transverse velocity, else (1, 1)/sqrt 2.
+TEST(FdMhdEigen, DegenerateDirectionFromTheData) {
+  const IdealGas eos(5.0 / 3.0);
+  auto beta = [&](const Real wl[8], const Real wr[8]) {
+    const MhdEigenSystem e = mhd_eigensystem(eos, wl, wr);
+    return std::pair<double, double>(e.bet2, e.bet3);
+  };
+  // Brio & Wu's reversal: B_y = +-1 on the two sides, B_z = 0.
+  const Real l[8] = {1, 0, 0, 0, 1, 0.75, 1, 0}, r[8] = {0.125, 0, 0, 0, 0.1, 0.75, -1, 0};
+  EXPECT_EQ(beta(l, r), std::make_pair(1.0, 0.0));
+  const Real r2[8] = {0.125, 0, 0, 0, 0.1, 0.75, 0, -2};  // the larger side's field, here the right one
+  const Real l2[8] = {1, 0, 0, 0, 1, 0.75, 0, 0};
+  EXPECT_EQ(beta(l2, r2), std::make_pair(0.0, -1.0));
+  // No field: the mean transverse velocity (the field loop's surroundings).
+  const Real l3[8] = {1, 2, 0, 3, 1, 0, 0, 0}, r3[8] = {1, 2, 0, 1, 1, 0, 0, 0};
+  EXPECT_EQ(beta(l3, r3), std::make_pair(0.0, 1.0));
+  // Nothing transverse at all.
+  const Real l4[8] = {1, 2, 0, 0, 1, 0.5, 0, 0};
+  const auto b4 = beta(l4, l4);
+  EXPECT_DOUBLE_EQ(b4.first, std::sqrt(0.5));
+  EXPECT_DOUBLE_EQ(b4.second, std::sqrt(0.5));
+}
+
+// A coplanar problem stays coplanar on both paths: Brio & Wu's B_z and v_z
+// stay exactly 0 (with (1, 1)/sqrt 2 at the field reversal the per-wave
+// weights grew B_z to 4.7e-4 and v_z to 1.4e-3 by t = 0.1).
+TEST(FdMhdEigen, CoplanarFieldReversalStaysCoplanar) {
+  for (const char* backend : {"native", "fused"}) {
+    std::string path;
+    const HostState s = evolved_state("brio_wu.yaml", {"mesh.cells=[128,1,1]", "solver.family=fd",
+                                                       std::string("solver.backend=") + backend},
+                                      &path);
+    ASSERT_EQ(s.nvar, NMHD) << path;
+    double vz = 0, bz = 0, by = 0;
+    for (int i = 0; i < s.nx[0]; ++i) {
+      vz = std::max(vz, std::fabs(s.at(IM3, 0, 0, i)));
+      bz = std::max(bz, std::fabs(s.at(IB3, 0, 0, i)));
+      by = std::max(by, std::fabs(s.at(IB2, 0, 0, i)));
+    }
+    EXPECT_EQ(vz, 0.0) << path;
+    EXPECT_EQ(bz, 0.0) << path;
+    EXPECT_GT(by, 0.5) << path;  // the field is there
+  }
+}
+
 TEST(FdMhdLinearWave, AthenaKWenoZ1D) {
   struct Case {
     const char* wave;

@@ -83,10 +83,18 @@ void face_states(const Grid& g, Axis ax, const Array4& cell, const Array4& face_
   });
 }
 
-KOKKOS_INLINE_FUNCTION MhdEigenSystem eigen_at(const IdealGas& eos, const Array4& face_w, int k, int j, int i) {
-  Real w[8];
-  for (int s = 0; s < 8; ++s) w[s] = face_w(s, k, j, i);
-  return mhd_eigensystem_at(eos, w);
+// The face's eigen-system at its mean state; the two cells give the
+// direction used where its transverse field vanishes (mhd_eigen.hpp).
+KOKKOS_INLINE_FUNCTION MhdEigenSystem eigen_at(const IdealGas& eos, Axis ax, const Array4& cell,
+                                               const Array4& face_w, int k, int j, int i) {
+  Real w[8], wl[8], wr[8], d[2];
+  for (int s = 0; s < 8; ++s) {
+    w[s] = face_w(s, k, j, i);
+    wl[s] = cell(kW + s, k - ax.dk, j - ax.dj, i - ax.di);
+    wr[s] = cell(kW + s, k, j, i);
+  }
+  degenerate_direction(wl, wr, d);
+  return mhd_eigensystem_at(eos, w, d);
 }
 
 void alphas(const Grid& g, Axis ax, const Array4& cell, const Array4& alpha) {
@@ -108,7 +116,7 @@ void projections(const FdOptions& o, const Grid& g, Axis ax, const Array4& u, co
   const IdealGas eos = o.eos;
   const int d = ax.d, di = ax.di, dj = ax.dj, dk = ax.dk;
   par_for("fd_mhd_native_project", fd_mhd_flux_box(g, d), KOKKOS_LAMBDA(int k, int j, int i) {
-    const MhdEigenSystem e = eigen_at(eos, face_w, k, j, i);
+    const MhdEigenSystem e = eigen_at(eos, ax, cell, face_w, k, j, i);
     for (int m = 0; m < kWenoDiffs; ++m) {
       const int oa = m - 3, ob = m - 2;
       Real ua[8], ub[8], fa[8], fb[8], w[NMHD_WAVES], gv[NMHD_WAVES];
@@ -153,7 +161,7 @@ void face_fluxes(const FdOptions& o, const Grid& g, Axis ax, const Array4& cell,
       for (int s = 0; s < 8; ++s) f[m][s] = cell(kF + s, k + off * dk, j + off * dj, i + off * di);
     }
     for (int s = 0; s < NMHD_WAVES; ++s) c[s] = corr(s, k, j, i);
-    mhd_assemble_face_flux(eigen_at(eos, face_w, k, j, i), f[0], f[1], f[2], f[3], c, fhat);
+    mhd_assemble_face_flux(eigen_at(eos, ax, cell, face_w, k, j, i), f[0], f[1], f[2], f[3], c, fhat);
     for (int s = 0; s < 8; ++s) flux(mhd_face_slot(d, s), k, j, i) = fhat[s];
   });
 }

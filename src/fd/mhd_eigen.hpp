@@ -11,8 +11,10 @@
 // Jacobians dW/dU and dU/dW at the same state: L_U = L_W dW/dU and
 // R_U = dU/dW R_W are then exactly the conserved eigenvectors, in a few
 // dozen flops each instead of dense 7x7 products. Where the transverse
-// field vanishes its direction is taken as (1, 1)/sqrt 2 (Brio & Wu 1988,
-// eq. 45; any unit vector keeps L R = I). The sign conventions of the
+// field vanishes any unit vector keeps L R = I; this takes one the data
+// single out (degenerate_direction), so that a planar problem stays
+// planar, and (1, 1)/sqrt 2 (Brio & Wu 1988, eq. 45) only where they
+// single out none. The sign conventions of the
 // eigenvectors do not enter the WENO flux: a wave's left row and right
 // column flip together and the weights see only squares.
 #pragma once
@@ -38,9 +40,32 @@ struct MhdEigenSystem {
   Real nf, qf, qs, afp, asp, inv_asq;
 };
 
+// The transverse direction of the eigenvectors where the face's mean
+// transverse field vanishes: the transverse field of the side that has the
+// larger one (a field reversal: Brio & Wu's B_y through 0), else the mean
+// transverse velocity (no field: outside the field loop), else none (0, 0).
+// With (1, 1)/sqrt 2 there the WENO weights, taken per wave, mixed the two
+// transverse components: FD Brio & Wu grew B_z to 4.7e-4 and the 2D field
+// loop's B_z to 2% of B_x, where they stay 0.
+KOKKOS_INLINE_FUNCTION void degenerate_direction(const Real wl[8], const Real wr[8], Real d[2]) {
+  const Real l2 = math::mul_add(wl[kMhdT1], wl[kMhdT1], wl[kMhdT2] * wl[kMhdT2]);
+  const Real r2 = math::mul_add(wr[kMhdT1], wr[kMhdT1], wr[kMhdT2] * wr[kMhdT2]);
+  const Real* side = r2 > l2 ? wr : wl;
+  if (l2 > Real(0) || r2 > Real(0)) {
+    d[0] = side[kMhdT1];
+    d[1] = side[kMhdT2];
+  } else {
+    d[0] = wl[2] + wr[2];
+    d[1] = wl[3] + wr[3];
+  }
+}
+
 // The eigen-system at the primitive face-frame state w (rho, v_n, v_t1,
-// v_t2, p, B_n, B_t1, B_t2).
-KOKKOS_INLINE_FUNCTION MhdEigenSystem mhd_eigensystem_at(const IdealGas& eos, const Real w[8]) {
+// v_t2, p, B_n, B_t1, B_t2); `degenerate` is the transverse direction used
+// where w's transverse field vanishes (degenerate_direction; (0, 0): none,
+// (1, 1)/sqrt 2 then). Its length does not matter.
+KOKKOS_INLINE_FUNCTION MhdEigenSystem mhd_eigensystem_at(const IdealGas& eos, const Real w[8],
+                                                        const Real degenerate[2]) {
   MhdEigenSystem e;
   e.rho = w[0];
   e.vn = w[1];
@@ -79,7 +104,14 @@ KOKKOS_INLINE_FUNCTION MhdEigenSystem mhd_eigensystem_at(const IdealGas& eos, co
     e.bet2 = e.bt1 * inv_bt;
     e.bet3 = e.bt2 * inv_bt;
   } else {
-    e.bet2 = e.bet3 = Real(0.70710678118654752440);
+    const Real dsq = math::mul_add(degenerate[0], degenerate[0], degenerate[1] * degenerate[1]);
+    if (dsq > Real(0)) {
+      const Real inv_d = Real(1) / math::sqrt(dsq);
+      e.bet2 = degenerate[0] * inv_d;
+      e.bet3 = degenerate[1] * inv_d;
+    } else {
+      e.bet2 = e.bet3 = Real(0.70710678118654752440);
+    }
   }
   // Roe & Balsara's cases: triple umbilic, low and high beta.
   if (cfsq - cssq <= Real(0)) {
@@ -110,11 +142,19 @@ KOKKOS_INLINE_FUNCTION MhdEigenSystem mhd_eigensystem_at(const IdealGas& eos, co
   return e;
 }
 
+// The eigen-system of one state, where no face singles out a direction:
+// its own transverse velocity does (a cell's speeds do not depend on it).
+KOKKOS_INLINE_FUNCTION MhdEigenSystem mhd_eigensystem_at(const IdealGas& eos, const Real w[8]) {
+  const Real d[2] = {w[2], w[3]};
+  return mhd_eigensystem_at(eos, w, d);
+}
+
 // At the arithmetic mean of the two cells' primitive face-frame states.
 KOKKOS_INLINE_FUNCTION MhdEigenSystem mhd_eigensystem(const IdealGas& eos, const Real wl[8], const Real wr[8]) {
-  Real w[8];
+  Real w[8], d[2];
   for (int n = 0; n < 8; ++n) w[n] = Real(0.5) * (wl[n] + wr[n]);
-  return mhd_eigensystem_at(eos, w);
+  degenerate_direction(wl, wr, d);
+  return mhd_eigensystem_at(eos, w, d);
 }
 
 // c = L x: characteristic components of a face-frame conserved vector
