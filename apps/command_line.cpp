@@ -4,6 +4,7 @@
 #include <Kokkos_Core.hpp>
 #include <iostream>
 
+#include "backend/kokkos_compat.hpp"
 #include "config/config_error.hpp"
 #include "io/restart.hpp"
 
@@ -132,9 +133,7 @@ int parse_command_line(int argc, char** argv, bool print, CommandLine* cl) {
   if (cl->kokkos_help) return -1;
 
   CLI::App app{"astronomix: astrophysical hydrodynamics on CPUs and GPUs (Kokkos + MPI)", "astronomix"};
-  const int kv = KOKKOS_VERSION;  // e.g. 30401 or 40600
-  app.set_version_flag("--version", "astronomix 0.1.0 (Kokkos " + std::to_string(kv / 10000) + "." +
-                                        std::to_string(kv / 100 % 100) + "." + std::to_string(kv % 100) + ")");
+  app.set_version_flag("--version", "astronomix 0.1.0 (Kokkos " + ax::kokkos_version_text() + ")");
   app.require_subcommand(1);
   app.footer(kExamples);
   // The config may be left out with --restart: the checkpoint holds it.

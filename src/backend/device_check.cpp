@@ -2,6 +2,7 @@
 
 #include <string>
 
+#include "backend/kokkos_compat.hpp"
 #include "backend/types.hpp"
 
 namespace ax {
@@ -15,7 +16,7 @@ std::string device_view_check() {
   int wrong = 0;
   for (int i = 0; i < n; ++i) wrong += h(i) != Real(i + 1);
   if (wrong == 0) return {};
-  return "this Kokkos build (" + std::to_string(KOKKOS_VERSION) + " on " + ExecSpace::name() +
+  return "this Kokkos build (" + kokkos_version_text() + " on " + ExecSpace::name() +
          ") runs kernels that hold a one-dimensional View wrongly: a test kernel left " + std::to_string(wrong) +
          " of its " + std::to_string(n) +
          " values unwritten. Kokkos's mdspan-based View compiled by nvcc in C++20 does this; rebuild Kokkos with "

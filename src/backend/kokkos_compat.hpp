@@ -8,6 +8,16 @@
 #error "Kokkos_Core.hpp did not define KOKKOS_VERSION"
 #endif
 
+#include <string>
+
+namespace ax {
+// "3.4.1" for KOKKOS_VERSION 30401: as a person reads a version.
+inline std::string kokkos_version_text() {
+  constexpr int v = KOKKOS_VERSION;
+  return std::to_string(v / 10000) + "." + std::to_string(v / 100 % 100) + "." + std::to_string(v % 100);
+}
+}  // namespace ax
+
 // Full unrolling of a short loop over a state's variables. GCC unrolls
 // such loops by itself only up to a size limit; a loop over faces with the
 // MHD Riemann solver inside then keeps inner loops and does not vectorise.

@@ -65,15 +65,19 @@ void Simulation::print_header(bool continuing) const {
      << " (" << grid_.dim() << "D), " << comm_.size << " rank(s) as " << comm_.dims[0] << " x "
      << comm_.dims[1] << " x " << comm_.dims[2] << ", block " << grid_.nx[0] << " x " << grid_.nx[1]
      << " x " << grid_.nx[2] << ", ghost depth " << grid_.ng << "\n"
-     << "  Kokkos " << KOKKOS_VERSION << " on " << ExecSpace::name()
+     << "  Kokkos " << kokkos_version_text() << " on " << ExecSpace::name()
      << (std::is_same_v<MemSpace, Kokkos::HostSpace>
              ? " (" + std::to_string(ExecSpace().concurrency()) + " thread(s) per rank)"
              : std::string())
      << ", "
      << (sizeof(Real) == 8 ? "double" : "float") << " precision, HDF5 "
      << (hdf5_is_parallel() ? "parallel" : "serial")
-     << (cfg_.sequential_io && comm_.size > 1 ? " (written rank by rank: output.hdf5_mode)" : "") << ", MPI "
-     << (cfg_.gpu_aware_mpi ? "GPU-aware" : "staged through host") << "\n"
+     << (cfg_.sequential_io && comm_.size > 1 ? " (written rank by rank: output.hdf5_mode)" : "")
+     // How halos cross MPI matters only where the arrays live on a GPU.
+     << (std::is_same_v<MemSpace, Kokkos::HostSpace> ? ""
+                                                     : cfg_.gpu_aware_mpi ? ", MPI GPU-aware"
+                                                                          : ", MPI staged through host")
+     << "\n"
      << "  ghost exchange " << (overlap_.on ? "overlapped: " : "not overlapped: ") << overlap_.why << "\n"
      << "  " << hydro_->family() << (cfg_.mhd ? " mhd: " : " hydro: ") << hydro_->path() << " path (" << hydro_->reason() << "); "
      << hydro_->scheme() << " + " << to_string(cfg_.integrator) << ", cfl " << cfg_.cfl
