@@ -192,6 +192,30 @@ TEST(Fused, MatchesNative3D) {
                                "mesh.upper=[0.5,0.5,0.5]", "boundaries.z=outflow", "time.max_steps=2"});
 }
 
+// A fused layout of the FD family and the path name the run reports.
+struct FdLayout {
+  const char* layout;
+  const char* path;
+};
+
+// The FD family's native path against two fused layouts for one combination
+// of options: bitwise in double, stricter than the 1e-13 required (the same
+// inline functions in the same order give the same bits).
+void compare_fd_paths(const std::string& file, std::vector<std::string> sets, const Options& options,
+                      const std::string& what, const FdLayout (&layouts)[2]) {
+  sets.push_back("solver.family=fd");
+  sets.insert(sets.end(), options.begin(), options.end());
+  std::string pn;
+  const HostState native = run(file, sets, "native", "auto", &pn);
+  ASSERT_EQ(pn, "native");
+  for (const FdLayout& l : layouts) {
+    std::string p;
+    const HostState fused = run(file, sets, "fused", l.layout, &p);
+    ASSERT_EQ(p, l.path);
+    EXPECT_LE(max_rel_diff(native, fused), sizeof(Real) == 8 ? 0.0 : kBound) << what << " (" << l.path << ")";
+  }
+}
+
 // FD WENO5: every weight family x eigenvector average x integrator, both
 // fused layouts (faces; tiles = segments). In 3D the block is 16 cells
 // deep so the faces layout runs in two z-slabs.
@@ -205,21 +229,8 @@ void compare_all_fd(const std::string& file, const std::vector<std::string>& bas
   const Sweep sweep;
   int cases = 0;
   for (const Options& options : sweep.select(all)) {
-    std::vector<std::string> sets = base;
-    sets.push_back("solver.family=fd");
-    sets.insert(sets.end(), options.begin(), options.end());
-    std::string pn, pf, ps;
-    const HostState native = run(file, sets, "native", "auto", &pn);
-    const HostState fused = run(file, sets, "fused", "auto", &pf);
-    const HostState segments = run(file, sets, "fused", "tiles", &ps);
-    ASSERT_EQ(pn, "native");
-    ASSERT_EQ(pf, "fused");
-    ASSERT_EQ(ps, "fused (segments)");
-    const std::string what = file + " fd" + joined(options);
-    // Stricter than the 1e-13 required: the same inline functions in
-    // the same order give the same bits in double.
-    EXPECT_LE(max_rel_diff(native, fused), sizeof(Real) == 8 ? 0.0 : kBound) << what;
-    EXPECT_LE(max_rel_diff(native, segments), sizeof(Real) == 8 ? 0.0 : kBound) << what << " (segments)";
+    compare_fd_paths(file, base, options, file + " fd" + joined(options),
+                     {{"auto", "fused"}, {"tiles", "fused (segments)"}});
     ++cases;
   }
   sweep.expect_complete(cases, 12, file);  // 2 weights x 2 averages x 3 integrators
@@ -360,19 +371,8 @@ void compare_all_fd_mhd(const std::string& file, const std::vector<std::string>&
   const Sweep sweep;
   int cases = 0;
   for (const Options& options : sweep.select(all)) {
-    std::vector<std::string> sets = base;
-    sets.push_back("solver.family=fd");
-    sets.insert(sets.end(), options.begin(), options.end());
-    std::string pn, pp, ps;
-    const HostState native = run(file, sets, "native", "auto", &pn);
-    const HostState pencils = run(file, sets, "fused", "sweeps", &pp);
-    const HostState segments = run(file, sets, "fused", "tiles", &ps);
-    ASSERT_EQ(pn, "native");
-    ASSERT_EQ(pp, "fused (pencils)");
-    ASSERT_EQ(ps, "fused (segments)");
-    const std::string what = file + " fd mhd" + joined(options);
-    EXPECT_LE(max_rel_diff(native, pencils), sizeof(Real) == 8 ? 0.0 : kBound) << what << " (pencils)";
-    EXPECT_LE(max_rel_diff(native, segments), sizeof(Real) == 8 ? 0.0 : kBound) << what << " (segments)";
+    compare_fd_paths(file, base, options, file + " fd mhd" + joined(options),
+                     {{"sweeps", "fused (pencils)"}, {"tiles", "fused (segments)"}});
     ++cases;
   }
   sweep.expect_complete(cases, 6, file);  // 2 weights x 3 integrators
