@@ -4,9 +4,12 @@
 #include <gtest/gtest.h>
 
 #include <filesystem>
+#include <fstream>
+#include <sstream>
 
 #include "config/config_error.hpp"
 #include "config_text.hpp"
+#include "problems/problem.hpp"
 #include "run_helpers.hpp"
 
 namespace ax::test {
@@ -104,7 +107,21 @@ TEST(Config, EveryShippedConfigIsValid) {
       if (text.find(fv_only) != std::string::npos) fd.push_back("time.integrator=rk3");
     EXPECT_NO_THROW(config_from(text, fd)) << f << " with the fd family";
   }
-  EXPECT_GE(files, 22);
+  EXPECT_GE(files, 23);
+}
+
+// Every problem a config can name has its section in docs/problems.md (and
+// is listed in its table).
+TEST(Config, EveryProblemIsDocumented) {
+  std::ifstream in(std::string(ASTRONOMIX_SOURCE_DIR) + "/docs/problems.md");
+  std::stringstream doc;
+  doc << in.rdbuf();
+  ASSERT_FALSE(doc.str().empty());
+  for (const std::string& name : problem_names()) {
+    EXPECT_NE(doc.str().find("\n## " + name + "\n"), std::string::npos) << name << " has no section";
+    EXPECT_NE(doc.str().find("| [`" + name + "`](#" + name + ") |"), std::string::npos) << name << " not in the table";
+  }
+  EXPECT_GE(problem_names().size(), 10u);
 }
 
 }  // namespace

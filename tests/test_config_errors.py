@@ -362,6 +362,9 @@ BAD = [
          [Loc("radius:"), "problem.radius", "the blast's sphere holds no cell centre", "0.03125"]),
     case("blast_sphere_with_every_cell", edit(("  name: sod", "  name: blast\n  radius: 5")),
          [Loc("radius:"), "problem.radius", "holds every cell centre", "expected a smaller radius"]),
+    # The density ahead of Shu & Osher's shock would reach zero.
+    case("shu_osher_amplitude_too_large", edit(("  name: sod", "  name: shu_osher\n  amplitude: 1.5")),
+         [Loc("amplitude:"), "problem.amplitude", "expected |amplitude| < right_density", "got 1.5"]),
     case("sedov_sphere_with_every_cell", edit(("  name: sod", "  name: sedov\n  radius: 5")),
          [Loc("radius:"), "problem.radius", "holds every cell centre"]),
     case("field_loop_outside_the_domain",

@@ -28,7 +28,8 @@ class Problem {
 };
 
 // Reads the parameters of problem `name` from `params` (the problem section).
-// Throws ConfigError for an unknown name or a bad parameter.
+// Throws ConfigError for an unknown name or a bad parameter. The names and
+// factories are one table in problem.cpp.
 std::shared_ptr<const Problem> make_problem(const std::string& name, Section& params,
                                             const Config& cfg);
 const std::vector<std::string>& problem_names();
@@ -39,6 +40,7 @@ std::shared_ptr<const Problem> make_sedov(Section& p, const Config& cfg);
 std::shared_ptr<const Problem> make_blast(Section& p, const Config& cfg);
 std::shared_ptr<const Problem> make_linear_wave(Section& p, const Config& cfg);
 std::shared_ptr<const Problem> make_kelvin_helmholtz(Section& p, const Config& cfg);
+std::shared_ptr<const Problem> make_shu_osher(Section& p, const Config& cfg);
 
 // MHD (physics.mhd: true); linear_wave takes MHD waves too.
 std::shared_ptr<const Problem> make_orszag_tang(Section& p, const Config& cfg);
