@@ -76,13 +76,19 @@ TEST(Halo, OutflowEverywhere) { check_fill(BoundaryKind::outflow, BoundaryKind::
 TEST(Halo, ReflectingEverywhere) { check_fill(BoundaryKind::reflecting, BoundaryKind::reflecting, BoundaryKind::reflecting); }
 TEST(Halo, Mixed) { check_fill(BoundaryKind::reflecting, BoundaryKind::periodic, BoundaryKind::outflow); }
 
-// Where ghost point g of an axis with n cells takes its value from, for
-// periodic or outflow boundaries; faces normal to the axis (n + 1 of them,
-// the two boundary faces in the interior) when `faces`.
-int source_of(int g, int n, BoundaryKind b, bool faces) {
+// Where ghost point g of an axis with n cells takes its value from; faces
+// normal to the axis (n + 1 of them, the two boundary faces in the
+// interior) when `faces`. A reflecting wall mirrors about the boundary face
+// and sets *flip.
+int source_of(int g, int n, BoundaryKind b, bool faces, bool* flip) {
   const int last = faces ? n : n - 1;
   if (g >= 0 && g <= last) return g;
   if (b == BoundaryKind::outflow) return g < 0 ? 0 : last;
+  if (b == BoundaryKind::reflecting) {
+    *flip = true;
+    if (faces) return g < 0 ? -g : 2 * n - g;
+    return g < 0 ? -1 - g : 2 * n - 1 - g;
+  }
   return g < 0 ? g + n : g - n;
 }
 
@@ -102,7 +108,8 @@ Comm comm_to_itself() {
 }
 
 // An MHD state: the cells and the three face components, each ghost from
-// its source (periodic axes copy within the block in one kernel an axis).
+// its source (periodic axes copy within the block in one kernel an axis;
+// reflecting walls mirror and reverse the normal momentum and field).
 // With `messages` the block is one of 2 x 2 x 2 of a periodic domain and
 // sends its faces to itself (comm_to_itself): every ghost then goes through
 // the pack kernel, MPI and the unpack kernel, as between two ranks, and must
@@ -148,8 +155,15 @@ void check_state_fill(BoundaryKind x, BoundaryKind y, BoundaryKind z, bool messa
           for (int i = 0; i < int(a.extent(3)); ++i) {
             const int p[3] = {i - ng, j - ng, k - ng};
             int q[3];
-            for (int d = 0; d < 3; ++d) q[d] = source_of(p[d], n[d], bk[d], d == f);
-            if (h(v, k, j, i) != tag(v + 10 * (f + 1), q[2], q[1], q[0])) ++bad;
+            double sign = 1;
+            for (int d = 0; d < 3; ++d) {
+              bool flip = false;
+              q[d] = source_of(p[d], n[d], bk[d], d == f, &flip);
+              // A wall along d reverses the normal momentum and field: in
+              // the cells IM1 + d and IB1 + d, of the faces those normal to d.
+              if (flip && (f < 0 ? (v == IM1 + d || v == IB1 + d) : f == d)) sign = -sign;
+            }
+            if (h(v, k, j, i) != sign * tag(v + 10 * (f + 1), q[2], q[1], q[0])) ++bad;
           }
     EXPECT_EQ(bad, 0) << "array " << f << " (-1: cells)";
   };
@@ -166,6 +180,10 @@ TEST(Halo, MhdStateThroughMessages) {
   check_state_fill(BoundaryKind::periodic, BoundaryKind::periodic, BoundaryKind::periodic, true);
 }
 TEST(Halo, MhdStateMixed) { check_state_fill(BoundaryKind::outflow, BoundaryKind::periodic, BoundaryKind::outflow); }
+TEST(Halo, MhdStateReflecting) {
+  check_state_fill(BoundaryKind::reflecting, BoundaryKind::reflecting, BoundaryKind::reflecting);
+  check_state_fill(BoundaryKind::reflecting, BoundaryKind::periodic, BoundaryKind::outflow);
+}
 
 TEST(Halo, ProcessGridChoice) {
   int dims[3];

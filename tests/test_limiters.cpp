@@ -7,6 +7,7 @@
 #include <cmath>
 #include <limits>
 #include <random>
+#include <type_traits>
 
 #include "backend/kokkos_compat.hpp"
 #include "fv/limiters.hpp"
@@ -24,6 +25,64 @@ void draw(std::mt19937_64& rng, Real dl[N], Real dr[N]) {
     dl[v] = z(rng) == 0 ? Real(0) : u(rng) * std::ldexp(Real(1), e(rng));
     dr[v] = z(rng) == 0 ? Real(0) : u(rng) * std::ldexp(Real(1), e(rng));
   }
+}
+
+// Each limiter's textbook value at two pairs of differences (the slope
+// form of Athena++'s and Toro's limiters): dl = 1 with dr = 3 and dr = 1.5.
+TEST(Limiters, EveryLimiterTextbookValues) {
+  struct Case {
+    Real l3, l15;  // limited_slope(1, 3), limited_slope(1, 1.5)
+  };
+  const Case minmod{1, 1}, van_leer{Real(1.5), Real(1.2)}, mc{2, Real(1.25)};
+  const Case van_albada{Real(1.2), Real(3.75 / 3.25)}, superbee{2, Real(1.5)};
+  const Real eps = 4 * std::numeric_limits<Real>::epsilon();
+  auto check = [&](auto limiter, const Case& c, const char* name) {
+    constexpr Limiter L = decltype(limiter)::value;
+    EXPECT_NEAR(limited_slope<L>(1, 3), c.l3, eps) << name;
+    EXPECT_NEAR(limited_slope<L>(1, Real(1.5)), c.l15, eps) << name;
+    EXPECT_EQ(limited_slope<L>(1, -3), Real(0)) << name << ": an extremum";
+    EXPECT_EQ(limited_slope<L>(0, 3), Real(0)) << name;
+  };
+  check(std::integral_constant<Limiter, Limiter::minmod>(), minmod, "minmod");
+  check(std::integral_constant<Limiter, Limiter::van_leer>(), van_leer, "van_leer");
+  check(std::integral_constant<Limiter, Limiter::mc>(), mc, "mc");
+  check(std::integral_constant<Limiter, Limiter::van_albada>(), van_albada, "van_albada");
+  check(std::integral_constant<Limiter, Limiter::superbee>(), superbee, "superbee");
+}
+
+// Properties every limiter has: symmetric in its two differences (a mirror
+// swaps them), odd, and between the two differences (so TVD), bitwise for
+// the first two.
+template <Limiter L>
+long long limiter_property_failures() {
+  std::mt19937_64 rng(23);
+  long long bad = 0;
+  for (int t = 0; t < 20000; ++t) {
+    Real dl[N], dr[N];
+    draw(rng, dl, dr);
+    for (int v = 0; v < N; ++v) {
+      const Real s = limited_slope<L>(dl[v], dr[v]);
+      bad += s != limited_slope<L>(dr[v], dl[v]);
+      bad += -s != limited_slope<L>(-dl[v], -dr[v]);
+      if (dl[v] * dr[v] > 0) {
+        const Real lo = std::fmin(std::fabs(dl[v]), std::fabs(dr[v])),
+                   hi = std::fmax(std::fabs(dl[v]), std::fabs(dr[v]));
+        const Real a = std::fabs(s) * (1 + 1e-14);
+        bad += !(s * dl[v] > 0 && a >= lo && std::fabs(s) <= hi * (1 + 1e-14));
+      } else {
+        bad += s != Real(0);
+      }
+    }
+  }
+  return bad;
+}
+
+TEST(Limiters, EveryLimiterSymmetricOddAndBetweenTheDifferences) {
+  EXPECT_EQ(limiter_property_failures<Limiter::minmod>(), 0);
+  EXPECT_EQ(limiter_property_failures<Limiter::van_leer>(), 0);
+  EXPECT_EQ(limiter_property_failures<Limiter::mc>(), 0);
+  EXPECT_EQ(limiter_property_failures<Limiter::van_albada>(), 0);
+  EXPECT_EQ(limiter_property_failures<Limiter::superbee>(), 0);
 }
 
 TEST(Limiters, VanLeerBatchedMatchesDivisions) {
@@ -89,7 +148,7 @@ TEST(Limiters, VanLeerBatchedIsMirrorSymmetric) {
   EXPECT_EQ(bad, 0);
 }
 
-using SlopesIn = Kokkos::View<Real* [2 * N], MemSpace>;
+using SlopesIn = Kokkos::View<Real * [2 * N], MemSpace>;
 using SlopesOut = Kokkos::View<Real* [N], MemSpace>;
 
 // limited_slopes of the first M variables of every row of in (dl then dr)
@@ -98,15 +157,16 @@ using SlopesOut = Kokkos::View<Real* [N], MemSpace>;
 template <int M>
 void slopes_on_device(SlopesIn in, SlopesOut out) {
   const int cells = static_cast<int>(in.extent(0));
-  Kokkos::parallel_for("limited_slopes", Kokkos::RangePolicy<ExecSpace>(0, cells), KOKKOS_LAMBDA(int c) {
-    Real dl[M], dr[M], s[M];
-    for (int v = 0; v < M; ++v) {
-      dl[v] = in(c, v);
-      dr[v] = in(c, N + v);
-    }
-    limited_slopes<Limiter::van_leer, M>(dl, dr, s);
-    for (int v = 0; v < M; ++v) out(c, v) = s[v];
-  });
+  Kokkos::parallel_for(
+      "limited_slopes", Kokkos::RangePolicy<ExecSpace>(0, cells), KOKKOS_LAMBDA(int c) {
+        Real dl[M], dr[M], s[M];
+        for (int v = 0; v < M; ++v) {
+          dl[v] = in(c, v);
+          dr[v] = in(c, N + v);
+        }
+        limited_slopes<Limiter::van_leer, M>(dl, dr, s);
+        for (int v = 0; v < M; ++v) out(c, v) = s[v];
+      });
   Kokkos::fence();
 }
 

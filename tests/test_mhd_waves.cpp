@@ -213,6 +213,21 @@ TEST(MhdCpaw, AthenaKBars) {
   }
 }
 
+// Both edge-EMF averages converge at second order on the 2D wave, where the
+// edge EMFs decide the field's transverse update (the conservation and
+// div B tests cannot tell a wrong average: constrained transport keeps
+// both whatever the EMFs are).
+TEST(MhdCpaw, EveryCornerEmfConverges2D) {
+  for (const char* emf : {"gs05", "uct_hlld"}) {
+    const std::string set = std::string("solver.corner_emf=") + emf;
+    const double e64 = wave_error("cpaw2d.yaml", 64, {"solver.riemann=hlld", set}).rms;
+    const double e128 = wave_error("cpaw2d.yaml", 128, {"solver.riemann=hlld", set}).rms;
+    std::printf("cpaw2d hlld %s: err(64) = %.4e  err(128) = %.4e  ratio %.4f\n", emf, e64, e128, e128 / e64);
+    EXPECT_LE(e128 / e64, 0.32) << emf;  // measured 0.278 (gs05), 0.277 (uct_hlld)
+    EXPECT_LE(e128, 2.0e-3) << emf;     // measured 1.66e-3, 1.68e-3
+  }
+}
+
 // Athena++'s bar (N = 128 and 256): <= 2.0e-4, ratio <= 0.3, with the
 // default HLLD in 1D; and the 2D wave at 256 x 128: second order from the
 // 64 x 32 run (HLLD 5.95e-3) predicts 16 times less, 12 times is required.

@@ -497,8 +497,18 @@ def check_history_summary(case):
         mass = float(np.sum(dens, dtype=np.float64)) * dv
         assert abs(float(last["mass"]) - mass) <= 1e-12 * abs(mass), \
             f"history mass {last['mass']} vs snapshot {mass!r}"
-        # Athena++'s 1-KE, 2-KE, 3-KE: the sums of m_d^2 / (2 rho).
+        # Momenta and total energy: the sums of the snapshot's cons (to
+        # rounding of the sum of their magnitudes; a net momentum may be 0).
         total = float(last["energy"])
+        energy = float(np.sum(cells_final["cons"][1], dtype=np.float64)) * dv
+        assert abs(total - energy) <= 1e-12 * abs(energy), f"history energy {total!r} vs snapshot {energy!r}"
+        for d in range(3):
+            mom = cells_final["cons"][2 + d]
+            scale = float(np.sum(np.abs(mom), dtype=np.float64)) * dv
+            expect = float(np.sum(mom, dtype=np.float64)) * dv
+            assert abs(float(last[f"mom{d + 1}"]) - expect) <= 1e-12 * scale + 1e-300, \
+                f"history mom{d + 1} {last[f'mom{d + 1}']} vs snapshot {expect!r}"
+        # Athena++'s 1-KE, 2-KE, 3-KE: the sums of m_d^2 / (2 rho).
         for d in range(3):
             ke = float(np.sum(0.5 * cells_final["cons"][2 + d] ** 2 / dens, dtype=np.float64)) * dv
             assert abs(float(last[f"ke{d + 1}"]) - ke) <= 1e-12 * total, \
@@ -595,6 +605,11 @@ def main():
         "linwave": Case("linwave", "linear_wave1d.yaml", cells=[64, 1, 1], lower=[0.0] * 3,
                              upper=[1.0] * 3, t_end=1.0, out_dt=None, ranks=1, gamma=g53,
                              max_steps=2, extra=["output.every_steps=1"]),
+        # An entropy wave carried along an oblique k (box 3 x 1.5 x 0.75):
+        # three different net momenta for the history's mom1..3.
+        "linwave3d": Case("linwave3d", "linear_wave3d.yaml", cells=[12, 6, 4], lower=[0.0] * 3,
+                          upper=[3.0, 1.5, 0.75], t_end=1.0, out_dt=None, ranks=1, gamma=g53, max_steps=2,
+                          extra=["output.every_steps=1", "mesh.upper=[3,1.5,0.75]", "problem.wave=entropy"]),
     }
     for c in cases.values():
         c.start(tmp)
