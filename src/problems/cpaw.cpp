@@ -49,7 +49,6 @@ class Cpaw final : public Problem {
 }  // namespace problem_cpaw
 
 std::shared_ptr<const Problem> make_cpaw(Section& p, const Config& cfg) {
-  require_mhd(p, cfg);
   auto s = std::make_shared<problem_cpaw::Cpaw>();
   s->point_faces = cfg.family == "fd";
   s->geo = wave_geometry(p, cfg);

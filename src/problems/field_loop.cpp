@@ -43,7 +43,6 @@ class FieldLoop final : public Problem {
 }  // namespace problem_field_loop
 
 std::shared_ptr<const Problem> make_field_loop(Section& p, const Config& cfg) {
-  require_mhd(p, cfg);
   if (cfg.nx[0] == 1 || cfg.nx[1] == 1) p.fail("name", "the field loop lies in the x-y plane: expected mesh.cells with x and y active");
   auto s = std::make_shared<problem_field_loop::FieldLoop>();
   s->point_faces = cfg.family == "fd";

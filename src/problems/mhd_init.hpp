@@ -5,12 +5,24 @@
 // faces, as Athena++ and AthenaK set up their MHD problems.
 #pragma once
 
+#include <stdexcept>
+
 #include "backend/state.hpp"
 #include "ct/ct_native.hpp"
 #include "ct/fd_ct_stencils.hpp"
 #include "mhd/mhd_eos.hpp"
 
 namespace ax {
+
+// A problem that sets a field on a state without one (its kProblems entry
+// lacks Field::required, so physics.mhd: false got through) would write
+// through null face arrays: stop with a message instead.
+inline void require_face_field(const FaceField& b) {
+  if (!b.allocated())
+    throw std::logic_error("problem set-up: this problem sets a magnetic field but the state has none "
+                           "(physics.mhd: false); its entry in kProblems (src/problems/problem.cpp) needs "
+                           "Field::required");
+}
 
 // b = b0 + curl A over every face of the interior (boundary faces
 // included). pot(x, y, z, a) writes A at a point; A_c is taken on the edges
@@ -22,6 +34,7 @@ namespace ax {
 template <class Potential>
 void set_faces_from_potential(const Grid& g, const Real b0[3], const Potential& pot, const FaceField& b,
                               bool sixth_order = false) {
+  require_face_field(b);
   const bool a0 = g.active(0), a1 = g.active(1), a2 = g.active(2);
   const Real dx0 = g.dx[0], dx1 = g.dx[1], dx2 = g.dx[2];
   // Face and centre coordinates from global indices (bitwise equal on every
@@ -67,6 +80,7 @@ void set_faces_from_potential(const Grid& g, const Real b0[3], const Potential& 
 // tubes), or a uniform field.
 template <class F>
 void set_faces_pointwise(const Grid& g, const F& f, const FaceField& b) {
+  require_face_field(b);
   for (int d = 0; d < 3; ++d) {
     Box box = g.interior();
     if (d == 0) box.ie = g.active(0) ? box.ie + 1 : 2;
@@ -89,6 +103,7 @@ void set_faces_pointwise(const Grid& g, const F& f, const FaceField& b) {
 // the cell-centred field from the faces (set those first).
 template <class F>
 void fill_mhd_cells(const Grid& g, const IdealGas& eos, const State& s, const F& f) {
+  require_face_field(s.b);
   ct_cell_centred_field(g, s.b, s.u);
   const Array4 u = s.u;
   par_for("mhd_init_cells", g.interior(), KOKKOS_LAMBDA(int k, int j, int i) {

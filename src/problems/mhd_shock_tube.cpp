@@ -67,7 +67,6 @@ Side read_side(Section& p, const std::string& key, const Side& def) {
 
 std::shared_ptr<const Problem> make_mhd_shock_tube(Section& p, const Config& cfg) {
   using namespace problem_mhd_shock_tube;
-  require_mhd(p, cfg);
   auto s = std::make_shared<MhdShockTube>();
   s->axis = int(std::string("xyz").find(p.choice("direction", "x", {"x", "y", "z"})));
   s->x0 = Real(p.real("position", 0.5 * (cfg.xmin[s->axis] + cfg.xmax[s->axis]), -1e300, 1e300));

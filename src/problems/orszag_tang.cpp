@@ -39,7 +39,6 @@ class OrszagTang final : public Problem {
 }  // namespace problem_orszag_tang
 
 std::shared_ptr<const Problem> make_orszag_tang(Section& p, const Config& cfg) {
-  require_mhd(p, cfg);
   if (cfg.nx[0] == 1 || cfg.nx[1] == 1)
     p.fail("name", "the vortex lies in the x-y plane: expected mesh.cells with x and y active");
   // Period 1 along x and y: a periodic box of another length cuts the

@@ -28,28 +28,13 @@ class Problem {
 };
 
 // Reads the parameters of problem `name` from `params` (the problem section).
-// Throws ConfigError for an unknown name or a bad parameter. The names and
-// factories are one table in problem.cpp.
+// Throws ConfigError for an unknown name, a problem with a magnetic field
+// without physics.mhd, or a bad parameter. The names and factories are one
+// table in problem.cpp.
 std::shared_ptr<const Problem> make_problem(const std::string& name, Section& params,
                                             const Config& cfg);
 const std::vector<std::string>& problem_names();
 
-// One factory per problem, in its own file.
-std::shared_ptr<const Problem> make_sod(Section& p, const Config& cfg);
-std::shared_ptr<const Problem> make_sedov(Section& p, const Config& cfg);
-std::shared_ptr<const Problem> make_blast(Section& p, const Config& cfg);
-std::shared_ptr<const Problem> make_linear_wave(Section& p, const Config& cfg);
-std::shared_ptr<const Problem> make_kelvin_helmholtz(Section& p, const Config& cfg);
-std::shared_ptr<const Problem> make_shu_osher(Section& p, const Config& cfg);
-
-// MHD (physics.mhd: true); linear_wave takes MHD waves too.
-std::shared_ptr<const Problem> make_orszag_tang(Section& p, const Config& cfg);
-std::shared_ptr<const Problem> make_cpaw(Section& p, const Config& cfg);
-std::shared_ptr<const Problem> make_mhd_shock_tube(Section& p, const Config& cfg);
-std::shared_ptr<const Problem> make_field_loop(Section& p, const Config& cfg);
-
-// MHD problems call this first: a clear config error unless physics.mhd.
-void require_mhd(Section& p, const Config& cfg);
 // Fails at `key` unless x lies strictly inside the domain along axis; `why`
 // ends the message.
 void require_inside(Section& p, const std::string& key, double x, const Config& cfg, int axis,

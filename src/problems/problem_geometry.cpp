@@ -61,13 +61,13 @@ void require_ball_cells(Section& p, const std::string& key, const Config& cfg, c
   }
   const double r2 = radius * radius;
   if (!(nearest < r2))
-    p.fail(key, what + " holds no cell centre: radius " + number(radius) + ", the nearest centre lies " +
-                    number(std::sqrt(nearest)) + " from problem.center; expected a larger radius or a finer mesh, "
-                    "and a centre inside the domain");
+    p.fail(key, what + " holds no cell centre: " + key + " " + number(radius) + ", the nearest centre lies " +
+                    number(std::sqrt(nearest)) + " from problem.center; expected a larger " + key +
+                    " or a finer mesh, and a centre inside the domain");
   if (some_outside && !(farthest >= r2))
-    p.fail(key, what + " holds every cell centre (radius " + number(radius) + ", the farthest centre lies " +
+    p.fail(key, what + " holds every cell centre (" + key + " " + number(radius) + ", the farthest centre lies " +
                     number(std::sqrt(farthest)) + " from problem.center), so the domain is uniform; expected a "
-                    "smaller radius");
+                    "smaller " + key);
 }
 
 void require_active(Section& p, const std::string& key, const Config& cfg, int axis) {
