@@ -81,8 +81,8 @@ std::shared_ptr<const Problem> make_problem(const std::string& name, Section& pa
       params.fail("name", "this problem has a magnetic field and needs physics.mhd: true");
     return e.make(params, cfg);
   }
-  params.fail("name",
-              "unknown problem '" + name + "'");  // the caller validated it against problem_names()
+  // Not reached: the caller validated the name against problem_names().
+  params.fail("name", "unknown problem '" + name + "'");
 }
 
 }  // namespace ax
