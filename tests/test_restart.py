@@ -26,6 +26,7 @@ The last line printed is `N passed, M failed[, K skipped]`; exit status 1 on fai
 """
 import glob
 import hashlib
+import json
 import os
 import random
 import re
@@ -94,6 +95,14 @@ def compare_runs(ref_dir, got_dir, base):
     for x, y in zip(ra, rb):
         for k in x:
             assert x[k] == y[k], f"history step {x['step']}: {k} {y[k]} vs {x[k]}"
+    # The run's totals carried across the restart: floor activations and
+    # the largest div B of the whole run, not of the continued part only.
+    with open(os.path.join(ref_dir, f"{base}.summary.json")) as f:
+        sa = json.load(f)
+    with open(os.path.join(got_dir, f"{base}.summary.json")) as f:
+        sb = json.load(f)
+    for k in ("steps", "time", "floor_activations", "div_b_max"):
+        assert sa.get(k) == sb.get(k), f"summary {k}: {sb.get(k)} vs {sa.get(k)} uninterrupted"
 
 
 # ---------------------------------------------------------------- bitwise restarts
@@ -126,6 +135,10 @@ def check_restart(case, tmp):
     else:
         run(case.config, sets + case.continue_sets, b, base, case.ranks[2], extra=["--restart", ckpt])
     compare_runs(a, b, base)
+    if case.label == "fv_floors":
+        with open(os.path.join(a, f"{base}.summary.json")) as f:
+            hits = json.load(f)["floor_activations"]
+        assert hits > 0, f"fv_floors hit no floor ({hits}): its count check is vacuous"
     print(f"  {case.label}: ranks {case.ranks[0]} vs {case.ranks[1]} -> {case.ranks[2]}, "
           f"continued from step {case.stop}: equal", flush=True)
 
@@ -668,6 +681,15 @@ def main():
         RestartCase("fd_ranks", "sedov3d_fd.yaml", [16, 16, 16],
                     ["output.every_steps=2", "output.restart_every_steps=3", "time.max_steps=9"], 6, "00001",
                     (1, 4, 1)),
+        # Floors active in every step (a pressure floor above the ambient
+        # pressure): the count goes on from the checkpoint's.
+        RestartCase("fv_floors", "blast3d.yaml", [16, 24, 16],
+                    ["output.every_steps=3", "output.restart_every_steps=4", "time.max_steps=12",
+                     "physics.pressure_floor=0.2"], 8, "00001", (1, 1, 1)),
+        # 3D MHD with all three field components (every face array restored).
+        RestartCase("mhd3d_ranks", "mhd_linear_wave3d.yaml", [16, 8, 8],
+                    ["output.every_steps=3", "output.restart_every_steps=4", "time.max_steps=12"], 8, "00001",
+                    (1, 1, 2)),
         RestartCase("mhd", "orszag_tang.yaml", [32, 32, 1], ["output.every_steps=4", "output.restart_dt=0.02",
                                                              "time.max_steps=30"], 20, "final", (1, 1, 1)),
         RestartCase("mhd_ranks", "orszag_tang.yaml", [32, 32, 1],
