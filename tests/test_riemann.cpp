@@ -63,6 +63,38 @@ void check_solver(const char* name) {
   EXPECT_EQ(bad_consistent, 0) << name;
 }
 
+// Einfeldt's speeds (HLLE, and HLLC's outer waves) written out: the Roe
+// averages u, v, w, h and c^2 = (gamma - 1)(h - |v|^2 / 2), then
+// sl = min(u_l - c_l, u - c), sr = max(u_r + c_r, u + c). Cold gas running
+// into hot makes the Roe speeds the outer ones; the transverse flow makes
+// the kinetic term of c^2 count.
+template <bool Batched>
+void check_einfeldt() {
+  const double g = 1.4;
+  const IdealGas eos{Real(g)};
+  const double l[NHYDRO] = {1, 1, 0.8, -0.3, 0.1}, r[NHYDRO] = {1.5, -1, 0.5, 0.6, 1};
+  auto enthalpy = [&](const double* w) {
+    return g / (g - 1) * w[4] / w[0] + 0.5 * (w[1] * w[1] + w[2] * w[2] + w[3] * w[3]);
+  };
+  const double sl_ = std::sqrt(l[0]), sr_ = std::sqrt(r[0]);
+  auto roe = [&](double a, double b) { return (sl_ * a + sr_ * b) / (sl_ + sr_); };
+  const double u = roe(l[1], r[1]), v = roe(l[2], r[2]), w = roe(l[3], r[3]), h = roe(enthalpy(l), enthalpy(r));
+  const double c = std::sqrt((g - 1) * (h - 0.5 * (u * u + v * v + w * w)));
+  const double cl = std::sqrt(g * l[4] / l[0]), cr = std::sqrt(g * r[4] / r[0]);
+  ASSERT_LT(u - c, l[1] - cl);  // the Roe speeds bind on both sides
+  ASSERT_GT(u + c, r[1] + cr);
+  Real wl[NHYDRO], wr[NHYDRO], sl, sr;
+  for (int n = 0; n < NHYDRO; ++n) wl[n] = Real(l[n]), wr[n] = Real(r[n]);
+  einfeldt_speeds<Batched>(eos, wl, wr, sl, sr);
+  const double tol = sizeof(Real) == 8 ? 1e-14 : 1e-6;
+  EXPECT_NEAR(double(sl), u - c, tol) << "batched " << Batched;
+  EXPECT_NEAR(double(sr), u + c, tol) << "batched " << Batched;
+}
+TEST(Riemann, EinfeldtSpeedsWrittenOut) {
+  check_einfeldt<false>();
+  check_einfeldt<true>();
+}
+
 TEST(Riemann, LLF) { check_solver<RiemannSolver::llf>("llf"); }
 TEST(Riemann, HLLE) { check_solver<RiemannSolver::hlle>("hlle"); }
 TEST(Riemann, HLLC) { check_solver<RiemannSolver::hllc>("hllc"); }
