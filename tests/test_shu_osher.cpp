@@ -5,7 +5,9 @@
 // Osher (1989) and every WENO paper since.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
+#include <string>
 #include <vector>
 
 #include "run_helpers.hpp"
