@@ -2,7 +2,7 @@
 # tests/CMakeLists.txt), naming those that are not, unless the gtest
 # filters FUSED_FILTERS ("|"-separated: the Fused entries') together select
 # every test of the Fused suite, and unless every test LONG_RUNS names
-# (":"-separated: the MhdLongRuns entry's filter) exists.
+# (":"-separated: the LongRuns entry's filter) exists.
 cmake_policy(SET CMP0057 NEW)
 execute_process(COMMAND ${EXE} --gtest_list_tests OUTPUT_VARIABLE listing RESULT_VARIABLE rc)
 if(NOT rc EQUAL 0)
@@ -75,7 +75,7 @@ if(DEFINED LONG_RUNS)
     selected_tests("${name}" names)
     if(NOT names STREQUAL name)
       message(FATAL_ERROR "the long run ${name} (tests/CMakeLists.txt) is not a test of ${EXE}: its suite's entry "
-                          "leaves out nothing and MhdLongRuns would run nothing")
+                          "leaves out nothing and LongRuns would run nothing")
     endif()
   endforeach()
   list(LENGTH long_runs n_long)
