@@ -33,7 +33,7 @@ fi
 # The config loader and --set parser under libFuzzer (clang, ASan + UBSan),
 # seeded with the shipped configs, for a bounded time: any crash, sanitizer
 # report or rejection that is not a config error naming its place fails.
-fuzz_seconds=${ASTRONOMIX_FUZZ_SECONDS:-60}
+fuzz_seconds=${ASTRONOMIX_FUZZ_SECONDS:-45}
 if [ "$fuzz_seconds" -gt 0 ]; then
   echo "[test] fuzzing the config loader for $fuzz_seconds s (libFuzzer, clang, address + undefined)"
   # clang's vectorisation remarks on loops GCC vectorises are not errors of ours.

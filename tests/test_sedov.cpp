@@ -66,9 +66,9 @@ double total_energy(const Simulation& sim) {
 constexpr double kXi3D = 1.15167;
 
 void check_sedov(const char* file, const char* label, std::vector<std::string> extra = {},
-                 double max_err_64 = 0.04, double max_drift_32 = 1e-12) {
+                 double max_err_fine = 0.04, double max_drift_32 = 1e-12, int fine = 64) {
   std::vector<double> err;
-  for (int n : {32, 64}) {
+  for (int n : {32, fine}) {
     std::vector<std::string> sets = extra;
     sets.push_back("mesh.cells=[" + std::to_string(n) + "," + std::to_string(n) + "," + std::to_string(n) + "]");
     Config cfg = config_from(read_config(file), sets);
@@ -93,10 +93,11 @@ void check_sedov(const char* file, const char* label, std::vector<std::string> e
     }
     free_comm(comm);
   }
-  // Within 4% at 64^3, and closer than at 32^3. The half-height radius lies
+  // Within 4% at 64^3 (or the bound given for the finer grid), and closer
+  // than at 32^3. The half-height radius lies
   // ahead of the discontinuity (see shock_radius): a shock more than 1%
   // behind the similarity solution is one that lost energy or speed.
-  EXPECT_LE(err[1], max_err_64) << label;
+  EXPECT_LE(err[1], max_err_fine) << label;
   EXPECT_GE(err[1], -0.01) << label;
   EXPECT_LT(std::fabs(err[1]), std::fabs(err[0])) << label;
 }
@@ -109,9 +110,11 @@ TEST(Sedov, ShockRadius3D) { check_sedov("sedov3d.yaml", "fv"); }
 TEST(Sedov, ShockRadius3DFd) { check_sedov("sedov3d_fd.yaml", "fd weno-z"); }
 // Jiang-Shu weights smear the shell more (4.3% at 64^3 when written; CFL
 // 0.6 gives the same), and at 32^3 the smeared front reaches the outflow
-// boundary: energy leaves at the 4e-11 level there.
+// boundary: energy leaves at the 4e-11 level there. Run to 48^3 (5.3%),
+// not 64^3: the weights are the only difference from the test above, and
+// the 64^3 run took a minute of CI's 2-core budget.
 TEST(Sedov, ShockRadius3DFdJiangShu) {
-  check_sedov("sedov3d_fd.yaml", "fd weno-js", {"solver.weno=js"}, 0.045, 1e-10);
+  check_sedov("sedov3d_fd.yaml", "fd weno-js", {"solver.weno=js"}, 0.055, 1e-10, 48);
 }
 
 }  // namespace
