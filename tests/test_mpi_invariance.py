@@ -257,6 +257,13 @@ def main():
              (fd_short if SANITIZED else ["output.dt=0.15", both]) +
              ["solver.family=fd", "boundaries.x=outflow", "boundaries.y=reflecting"],
              [(1, None), (2, None), (4, None)], no_floors=True),
+        # Gravity (native only) with hydrostatic walls on a split axis: the
+        # Rayleigh-Taylor layers, FV hydro and FD MHD with a field along x.
+        Case("rayleigh_taylor", "rayleigh_taylor.yaml", [32, 96, 1], steps10,
+             [(1, None), (4, [1, 4, 1]), (4, [2, 2, 1])]),
+        Case("rayleigh_taylor_fd_mhd", "rayleigh_taylor.yaml", [32, 96, 1],
+             steps10 + ["physics.mhd=true", "solver.riemann=hlld", "solver.family=fd", "problem.field=[0.05,0,0]"],
+             [(1, None), (4, [2, 2, 1])]),
         Case("orszag_tang_fd_native", "orszag_tang.yaml", [32, 32, 1],
              steps10 + ["solver.family=fd", "solver.backend=native", "time.integrator=lsrk4", "time.cfl=1.0"],
              [(1, None), (4, [2, 2, 1])]),

@@ -330,10 +330,15 @@ void GhostExchange::unpack_axis(int d, const Array4& u, int stagger) {
   });
 }
 
+void GhostExchange::set_hydrostatic_walls(const Real g[3], Real inv_gm1) {
+  for (int d = 0; d < 3; ++d) wall_energy_per_cell_[d] = g[d] * grid_.dx[d] * inv_gm1;
+}
+
 // Outflow copies the last interior layer (for faces along their normal: the
 // boundary face); reflecting mirrors it and reverses the normal momentum
 // and the normal magnetic field (cell-centred, or the face array normal to
-// the wall).
+// the wall), and with gravity along d adds the hydrostatic pressure
+// difference to the energy (set_hydrostatic_walls).
 void GhostExchange::apply_physical(int d, const Array4& u, int stagger) {
   const bool lo = comm_.neighbor[d][0] == MPI_PROC_NULL;
   const bool hi = comm_.neighbor[d][1] == MPI_PROC_NULL;
@@ -346,6 +351,8 @@ void GhostExchange::apply_physical(int d, const Array4& u, int stagger) {
   // Variables whose sign a reflection reverses (-1: none).
   const int normal = stagger >= 0 ? (st ? 0 : -1) : IM1 + d;
   const int normal_b = stagger < 0 && nvar > IB1 ? IB1 + d : -1;
+  const int energy = stagger < 0 && nvar > IEN ? IEN : -1;
+  const Real wall_energy = wall_energy_per_cell_[d];
   par_for_vars("physical_boundary", nvar, s.both_faces(), KOKKOS_LAMBDA(int n, int k, int j, int i) {
     int c[3] = {i, j, k};
     const int f = c[d] / ng;
@@ -361,7 +368,10 @@ void GhostExchange::apply_physical(int d, const Array4& u, int stagger) {
       src[d] = reflect ? ie - 1 - cl : ie - 1 + st;
     }
     const Real sgn = (reflect && (n == normal || n == normal_b)) ? Real(-1) : Real(1);
-    u(n, dst[2], dst[1], dst[0]) = sgn * u(n, src[2], src[1], src[0]);
+    Real v = sgn * u(n, src[2], src[1], src[0]);
+    if (reflect && n == energy && wall_energy != 0)
+      v += u(IDN, src[2], src[1], src[0]) * (wall_energy * Real(dst[d] - src[d]));
+    u(n, dst[2], dst[1], dst[0]) = v;
   });
 }
 

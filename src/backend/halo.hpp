@@ -25,6 +25,14 @@ class GhostExchange {
   // the physical boundary conditions.
   void fill(const Array4& u);
 
+  // Reflecting walls in hydrostatic balance under a constant acceleration
+  // g (Athena++'s rt.cpp projects the pressure alike): a mirrored ghost's
+  // pressure is its image's plus rho g_d times the distance between them,
+  // so the wall's pressure gradient holds the first cells up. Without it a
+  // mirrored pressure leaves the first cell under half of gravity unopposed.
+  // inv_gm1: 1 / (gamma - 1), the energy a pressure carries.
+  void set_hydrostatic_walls(const Real g[3], Real inv_gm1);
+
   // Same for a state: its cells and, for MHD, its face field. A face on a
   // rank boundary belongs to both ranks, which compute it alike; only faces
   // strictly outside the block are ghosts.
@@ -78,6 +86,7 @@ class GhostExchange {
 
   Grid grid_;
   Comm comm_;
+  Real wall_energy_per_cell_[3] = {0, 0, 0};  // g_d dx_d / (gamma - 1): energy per density and cell of distance
   BoundaryKind bc_[3][2];
   bool gpu_aware_;
   long long bytes_ = 0;

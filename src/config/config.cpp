@@ -449,6 +449,18 @@ Config parse(YAML::Node root, const std::shared_ptr<ConfigContext>& ctx, int nra
   }
   c.density_floor = phys.real("density_floor", 1e-10, 0, 1e300);
   c.pressure_floor = phys.real("pressure_floor", 1e-13, 0, 1e300);
+  // Athena++'s grav_acc1..3. A component along an axis of one cell would
+  // only accelerate the whole grid along it: a mistake, not a set-up.
+  const auto grav = phys.reals("gravity", 3, std::vector<double>{0, 0, 0});
+  for (int d = 0; d < 3; ++d) {
+    if (grav[d] != 0 && c.nx[d] == 1) {
+      std::ostringstream got;
+      got << grav[d];
+      phys.fail("gravity", std::string("component ") + "xyz"[d] + " is " + got.str() + " but mesh.cells[" +
+                               std::to_string(d) + "] is 1: expected 0 along an axis of one cell");
+    }
+    c.gravity[d] = Real(grav[d]);
+  }
   phys.finish();
 
   // Whether `fused` is available is the families' predicates' to say: the

@@ -53,6 +53,8 @@ struct Config {
   IdealGas eos;  // the one equation of state; solvers copy it into their options
   Real density_floor = 0;
   Real pressure_floor = 0;
+  Real gravity[3] = {0, 0, 0};  // constant acceleration (hydro/gravity.hpp); zero: none
+  bool has_gravity() const { return gravity[0] != 0 || gravity[1] != 0 || gravity[2] != 0; }
 
   // solver
   std::string family = "fv";  // fv: finite volume (src/fv), fd: finite difference WENO5 (src/fd)

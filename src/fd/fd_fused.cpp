@@ -224,6 +224,7 @@ void divergence_and_finish(const FdOptions& opt, const Grid& g, SlabRange s, con
                            const Array4& r, const DeviceCount& hits) {
   const bool read_u0 = stage_reads_u0(st), read_r = stage_reads_r(st), read_k = stage_reads_k(st);
   const IdealGas eos = opt.eos;
+  const Gravity grav = opt.gravity;
   const Real A = st.A, dtdz = dt / g.dx[2], dtdy = dt / g.dx[1], dtdx = dt / g.dx[0];
   const bool az = at.z[zb] >= 0, ay = at.y >= 0, ax = at.x >= 0;
   const int fz = at.z[zb] - s.k0, fy = at.y - s.k0, fx = at.x - s.k0;  // face plane of cell plane k: f + k
@@ -243,8 +244,11 @@ void divergence_and_finish(const FdOptions& opt, const Grid& g, SlabRange s, con
       if (ay) add(flux_difference(dtdy, faces(n, fy + k, j, i), faces(n, fy + k, j + 1, i)));
       if (ax) add(flux_difference(dtdx, faces(n, fx + k, j, i), faces(n, fx + k, j, i + 1)));
       kv[n] = v;
-      if (store_k) kacc(n, k, j, i) = v;
     }
+    // After the flux differences, as the native path adds it.
+    add_gravity_to(grav, dt, in(IDN, k, j, i), in(IM1, k, j, i), in(IM2, k, j, i), in(IM3, k, j, i), kv);
+    if (store_k)
+      for (int n = 0; n < NHYDRO; ++n) kacc(n, k, j, i) = kv[n];
     return finish_stage_cell<NHYDRO>(st, read_u0, read_r, eos, floors, u0, in, r, out, kv, k, j, i);
   });
 }

@@ -84,6 +84,7 @@ long long segments(const FdOptions& o, const Grid& g, int d, bool first, bool la
                    Real dt, const Floors& floors, const Array4& u0, const Array4& u, const Array4& out,
                    const Array4& r, const Array4& kacc) {
   const IdealGas eos = o.eos;
+  const Gravity grav = o.gravity;
   const Real eps = o.epsilon;
   constexpr int S = kFaces;
   const int ra = d == 0 ? 1 : 0, qa = d == 2 ? 1 : 2;  // row axis, third axis
@@ -236,8 +237,11 @@ long long segments(const FdOptions& o, const Grid& g, int d, bool first, bool la
           const Real dv = flux_difference(dtdx, F(s, c), F(s, c + 1));
           const Real kn = first ? start_increment(Ak, read_k ? K(v, c) : Real(0), dv) : K(v, c) + dv;
           kv[v] = kn;
-          if (!last || store_k) kacc(v, p.k, p.j, p.i) = kn;
         }
+        // Gravity after every axis' flux differences, as the native path.
+        if (last) add_gravity_to(grav, dt, U(IDN, c), U(IM1, c), U(IM2, c), U(IM3, c), kv);
+        if (!last || store_k)
+          for (int v = 0; v < NHYDRO; ++v) kacc(v, p.k, p.j, p.i) = kv[v];
         if (last && finish_stage_cell_at<NHYDRO>(st, read_u0, read_r, eos, floors, u0, [&](int v) { return U(v, c); }, r,
                                                  out, kv, p.k, p.j, p.i))
           ++n_hit;

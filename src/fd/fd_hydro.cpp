@@ -51,6 +51,7 @@ FdHydro::FdHydro(const Config& cfg, const Grid& grid)
   opt_.eos = cfg.eos;
   floors_.density = Real(cfg.density_floor);
   floors_.pressure = Real(cfg.pressure_floor);
+  for (int d = 0; d < 3; ++d) opt_.gravity.g[d] = cfg.gravity[d];
   plan_ = fd_fused_plan(cfg, grid);
   k_ = grid.make_array("fd_k", NHYDRO);
   Kokkos::deep_copy(k_, Real(0));
@@ -89,6 +90,7 @@ long long FdHydro::stage(const Stage& st, Real dt, const StageBuffers& b) {
     return 0;  // counted in hits_
   }
   fd_increment_native(opt_, grid_, dt, st.A, b.in.u, k_, *native_);
+  if (opt_.gravity.on()) add_gravity(grid_, opt_.gravity, dt, b.in.u, k_);
   // The end of the stage as its own kernel (the fused path folds it into
   // the last divergence).
   return finish_stage<NHYDRO>(grid_, st, opt_.eos, floors_, b.u0.u, b.in.u, b.r.u, b.out.u, k_);

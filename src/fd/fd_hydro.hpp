@@ -6,10 +6,10 @@
 #include <memory>
 #include <string>
 
-#include "time/hydro_solver.hpp"
 #include "fd/fd_fused.hpp"
 #include "fd/fd_native.hpp"
 #include "hydro/floors.hpp"
+#include "time/hydro_solver.hpp"
 
 namespace ax {
 

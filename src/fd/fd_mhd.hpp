@@ -8,10 +8,10 @@
 #include <memory>
 #include <string>
 
-#include "time/hydro_solver.hpp"
 #include "fd/fd_mhd_fused.hpp"
 #include "fd/fd_mhd_native.hpp"
 #include "hydro/floors.hpp"
+#include "time/hydro_solver.hpp"
 
 namespace ax {
 

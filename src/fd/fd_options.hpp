@@ -3,6 +3,7 @@
 #pragma once
 
 #include "hydro/eos.hpp"
+#include "hydro/gravity.hpp"
 
 namespace ax {
 
@@ -16,6 +17,7 @@ struct FdOptions {
   WenoWeights weights = WenoWeights::js;
   Real epsilon = Real(1e-7);  // added to the smoothness indicators
   EigenAverage average = EigenAverage::arithmetic;
+  Gravity gravity;  // physics.gravity: a source in every stage
 };
 
 // WENO5 reads three cells beyond each face of the block.

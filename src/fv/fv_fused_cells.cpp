@@ -46,6 +46,7 @@ struct CellsStage {
 static long long run(const FvOptions& opt, const Grid& g, Real a, Real b, Real c_dt, const Floors& fl,
                 const Array4& u0, const Array4& in, const Array4& out, const Box& box, const DeviceCount& hits) {
   const IdealGas eos = opt.eos;
+  const Gravity grav = opt.gravity;
   const bool ax0 = g.active(0), ax1 = g.active(1), ax2 = g.active(2);
   const Real inv0 = Real(1) / g.dx[0], inv1 = Real(1) / g.dx[1], inv2 = Real(1) / g.dx[2];
   par_for<kFusedMinBlocks>("fv_fused_stage", box, KOKKOS_LAMBDA(int k, int j, int i) {
@@ -57,7 +58,7 @@ static long long run(const FvOptions& opt, const Grid& g, Real a, Real b, Real c
     if (ax0) add_axis<0, ORDER, L, RS>(eos, in, k, j, i, wc, inv0, acc);
     if (ax1) add_axis<1, ORDER, L, RS>(eos, in, k, j, i, wc, inv1, acc);
     if (ax2) add_axis<2, ORDER, L, RS>(eos, in, k, j, i, wc, inv2, acc);
-    if (finish_fused_cell(eos, fl, a, b, c_dt, u0, in, out, acc, k, j, i)) Kokkos::atomic_add(&hits(), 1LL);
+    if (finish_fused_cell(eos, fl, grav, a, b, c_dt, u0, in, out, acc, k, j, i)) Kokkos::atomic_add(&hits(), 1LL);
   });
   return 0;  // the count is added to `hits`
 }

@@ -68,6 +68,7 @@ struct SweepsStage {
                          const Floors& fl, const Array4& u0, const Array4& in, const Array4& out,
                          const Array4& du) {
     const IdealGas eos = opt.eos;
+    const Gravity grav = opt.gravity;
     const Real inv_dx = Real(1) / g.dx[D];
     const int ib = g.is(0), ie = g.ie(0), jb = g.is(1), je = g.ie(1), kb = g.is(2), ke = g.ie(2);
     const int nj = je - jb, ni = ie - ib;
@@ -155,7 +156,7 @@ struct SweepsStage {
             for (int n = 0; n < NHYDRO; ++n) du(n, k, j, i) = d[n];
             continue;
           }
-          if (finish_fused_cell(eos, fl, a, b, c_dt, u0, in, out, d, k, j, i)) ++nhit;
+          if (finish_fused_cell(eos, fl, grav, a, b, c_dt, u0, in, out, d, k, j, i)) ++nhit;
         }
       };
       if (D == 0) {

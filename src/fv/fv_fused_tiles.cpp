@@ -81,6 +81,7 @@ struct TilesStage {
                        const Array4& u0, const Array4& in, const Array4& out, const Box& box,
                        const DeviceCount& hits) {
     const IdealGas eos = opt.eos;
+    const Gravity grav = opt.gravity;
     const bool ax0 = g.active(0), ax1 = g.active(1), ax2 = g.active(2);
     const Real inv0 = Real(1) / g.dx[0], inv1 = Real(1) / g.dx[1], inv2 = Real(1) / g.dx[2];
     // Layers around the tile read along each axis (none along an inactive one).
@@ -299,7 +300,7 @@ struct TilesStage {
           }
           // This column's P slots are read: its next cell loads behind the rest.
           if (more) copy_ahead(c, k + 1, true);
-          if (finish_fused_cell(eos, fl, a, b, c_dt, u0, in, out, acc, k, j, i)) ++my_hits;
+          if (finish_fused_cell(eos, fl, grav, a, b, c_dt, u0, in, out, acc, k, j, i)) ++my_hits;
         });
         async_commit();
         async_wait<0>();      // this thread's copies for the next plane

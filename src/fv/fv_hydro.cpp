@@ -66,6 +66,7 @@ FvHydro::FvHydro(const Config& cfg, const Grid& grid, const FvPlan& plan)
   opt_.eos = cfg.eos;
   floors_.density = Real(cfg.density_floor);
   floors_.pressure = Real(cfg.pressure_floor);
+  for (int d = 0; d < 3; ++d) opt_.gravity.g[d] = cfg.gravity[d];
   if (!fused()) native_ = std::make_unique<FvNativeWorkspace>(grid);
   if (needs_du(plan)) du_ = grid.make_array("fv_du", NHYDRO);
   else hits_ = DeviceCount("fv_fused_floor_hits");
@@ -116,6 +117,7 @@ long long FvHydro::combine(int order, Real a, Real b, Real c_dt, const Array4& u
     return 0;  // counted in hits_
   }
   fv_rhs_native(opt_, grid_, order, in, du_, *native_);
+  if (opt_.gravity.on()) add_gravity(grid_, opt_.gravity, Real(1), in, du_);
   stage_update(grid_, a, b, c_dt, u0, in, out, du_);
   return apply_floors(grid_, opt_.eos, floors_, out);
 }

@@ -9,9 +9,9 @@
 
 #include "backend/grid.hpp"
 #include "config/config.hpp"
-#include "time/hydro_solver.hpp"
 #include "fv/fv_native.hpp"
 #include "hydro/floors.hpp"
+#include "time/hydro_solver.hpp"
 
 namespace ax {
 

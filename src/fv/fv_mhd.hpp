@@ -7,9 +7,9 @@
 #include <memory>
 #include <string>
 
-#include "time/hydro_solver.hpp"
 #include "fv/fv_mhd_fused.hpp"
 #include "fv/fv_mhd_native.hpp"
+#include "time/hydro_solver.hpp"
 
 namespace ax {
 

@@ -206,6 +206,7 @@ long long fv_mhd_stage_native(const FvOptions& opt, const Grid& g, int order, Re
     });
   else
     ct_edge_emfs_gs05(g, ws.face_e, ws.flux, ws.e_cell, ws.edge_e);
+  if (opt.gravity.on()) add_gravity(g, opt.gravity, Real(1), in.u, ws.du);
   update_cells(g, a, b, c_dt, u0.u, in.u, out.u, ws.du);
   ct_curl_update(g, a, b, c_dt, u0.b, in.b, ws.edge_e, out.b);  // CT stage 3
   ct_cell_centred_field(g, out.b, out.u);

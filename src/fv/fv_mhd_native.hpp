@@ -29,7 +29,8 @@ struct FvMhdNativeWorkspace {
 
 // One stage: out = a u0 + b in + c_dt L(in) for the cells (the field
 // through CT), cell-centred field from the faces, floors. `order` 1 is donor
-// cell, 2 PLM. Returns the floor activations.
+// cell, 2 PLM; L includes gravity's source (opt.gravity) where it is on.
+// Returns the floor activations.
 long long fv_mhd_stage_native(const FvOptions& opt, const Grid& g, int order, Real a, Real b, Real c_dt,
                               const Floors& floors, const State& u0, const State& in, const State& out,
                               FvMhdNativeWorkspace& ws);

@@ -5,6 +5,7 @@
 #include "fv/limiters.hpp"
 #include "hydro/eos.hpp"
 #include "hydro/face_frame.hpp"
+#include "hydro/gravity.hpp"
 #include "hydro/riemann.hpp"
 #include "mhd/mhd_riemann.hpp"
 
@@ -21,6 +22,7 @@ struct FvOptions {
   RiemannSolver riemann = RiemannSolver::hllc;
   MhdRiemannSolver mhd_riemann = MhdRiemannSolver::hlld;
   CornerEmf corner_emf = CornerEmf::gs05;
+  Gravity gravity;  // physics.gravity: a source in every stage
 };
 
 // Ghost depth the FV stencil needs: PLM reads two cells beyond each face.

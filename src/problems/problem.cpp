@@ -14,6 +14,7 @@ std::shared_ptr<const Problem> make_sedov(Section& p, const Config& cfg);
 std::shared_ptr<const Problem> make_blast(Section& p, const Config& cfg);
 std::shared_ptr<const Problem> make_linear_wave(Section& p, const Config& cfg);
 std::shared_ptr<const Problem> make_kelvin_helmholtz(Section& p, const Config& cfg);
+std::shared_ptr<const Problem> make_rayleigh_taylor(Section& p, const Config& cfg);
 std::shared_ptr<const Problem> make_shu_osher(Section& p, const Config& cfg);
 std::shared_ptr<const Problem> make_orszag_tang(Section& p, const Config& cfg);
 std::shared_ptr<const Problem> make_cpaw(Section& p, const Config& cfg);
@@ -39,6 +40,7 @@ constexpr ProblemEntry kProblems[] = {
     {"blast", make_blast, Field::none_or_optional},
     {"linear_wave", make_linear_wave, Field::none_or_optional},
     {"kelvin_helmholtz", make_kelvin_helmholtz, Field::none_or_optional},
+    {"rayleigh_taylor", make_rayleigh_taylor, Field::none_or_optional},
     {"shu_osher", make_shu_osher, Field::none_or_optional},
     {"orszag_tang", make_orszag_tang, Field::required},
     {"cpaw", make_cpaw, Field::required},
