@@ -690,6 +690,10 @@ def main():
         RestartCase("mhd3d_ranks", "mhd_linear_wave3d.yaml", [16, 8, 8],
                     ["output.every_steps=3", "output.restart_every_steps=4", "time.max_steps=12"], 8, "00001",
                     (1, 1, 2)),
+        # Gravity and the hydrostatic walls it gives reflecting boundaries.
+        RestartCase("gravity_ranks", "rayleigh_taylor.yaml", [16, 48, 1],
+                    ["output.every_steps=3", "output.restart_every_steps=4", "time.max_steps=12",
+                     "problem.perturbation=0.2"], 8, "00001", (1, 2, 1)),
         RestartCase("mhd", "orszag_tang.yaml", [32, 32, 1], ["output.every_steps=4", "output.restart_dt=0.02",
                                                              "time.max_steps=30"], 20, "final", (1, 1, 1)),
         RestartCase("mhd_ranks", "orszag_tang.yaml", [32, 32, 1],

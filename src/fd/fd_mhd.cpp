@@ -8,8 +8,8 @@
 namespace ax {
 
 // The fused kernels take every option the native path does (both weight
-// families, every integrator, any block shape the ghost depth allows) but
-// gravity; they keep no shared-memory buffer, so no block width is too large.
+// families, every integrator, any block shape the ghost depth allows); they
+// keep no shared-memory buffer, so no block width is too large.
 bool fd_mhd_fused_supported(const Config& cfg, const Grid& grid, std::string* why) {
   auto no = [&](const std::string& reason) {
     if (why) *why = reason;
@@ -17,9 +17,6 @@ bool fd_mhd_fused_supported(const Config& cfg, const Grid& grid, std::string* wh
   };
   if (!cfg.mhd) return no("physics.mhd is false");
   if (cfg.family != "fd") return no("solver.family is not fd");
-  // The hydro paths add the source where their fused kernels end a stage;
-  // the MHD ones do not yet.
-  if (cfg.has_gravity()) return no("physics.gravity runs on the native path with MHD");
   for (int d = 0; d < 3; ++d)
     if (grid.active(d) && grid.gh[d] < kFdMhdGhost) return no("ghost zones shallower than the FD MHD stencils");
   if (cfg.fused_layout == FusedLayout::cells)

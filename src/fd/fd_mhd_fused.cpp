@@ -50,6 +50,7 @@ long long pencils(const FdOptions& o, const Grid& g, int d, bool first, bool las
                   const State& out, const State& r, const Array4& kacc, const Array4& fstar) {
   const FdOptions opt = o;
   const IdealGas eos = o.eos;
+  const Gravity grav = o.gravity;
   const Box faces = fd_mhd_flux_box(g, d);
   Box lines = faces;
   int lo = 0, hi = 0;
@@ -103,11 +104,15 @@ long long pencils(const FdOptions& o, const Grid& g, int d, bool first, bool las
         for (int s = 0; s < 8; ++s) {
           const int n = mhd_face_slot(d, s);
           const Real dv = flux_difference(dtdx, prev[s], fhat[s]);
-          Real& kc = kacc(n, p[2], p[1], p[0]);
-          const Real kn = first ? start_increment(A, read_k ? kc : Real(0), dv) : kc + dv;
-          kv[n] = kn;
-          if (!last || store_k) kc = kn;  // the 2N scheme's next stage reads K
+          const Real kc = kacc(n, p[2], p[1], p[0]);
+          kv[n] = first ? start_increment(A, read_k ? kc : Real(0), dv) : kc + dv;
         }
+        // Gravity after every axis' flux differences, as the native path.
+        if (last)
+          add_gravity_to(grav, dt, u(IDN, p[2], p[1], p[0]), u(IM1, p[2], p[1], p[0]), u(IM2, p[2], p[1], p[0]),
+                         u(IM3, p[2], p[1], p[0]), kv);
+        if (!last || store_k)  // the 2N scheme's next stage reads K
+          for (int n = 0; n < NMHD; ++n) kacc(n, p[2], p[1], p[0]) = kv[n];
         if (last) {
           // K is complete: end the stage at this cell.
           if (finish_stage_cell<NMHD>(st, read_u0, read_r, eos, floors, a0, u, ar, ao, kv, p[2], p[1], p[0])) ++n_hit;
@@ -258,7 +263,11 @@ long long fd_mhd_stage_fused(const FdOptions& opt, const Grid& g, const Stage& s
                                        in, out, r, k, ws.fstar[d]);
     first = false;
   }
-  if (apart) hits += finish_stage<NMHD>(g, st, opt.eos, floors, u0.u, in.u, r.u, out.u, k);
+  if (apart) {
+    // The segments left K without gravity's source: the native path's kernel adds it.
+    if (opt.gravity.on()) add_gravity(g, opt.gravity, dt, in.u, k);
+    hits += finish_stage<NMHD>(g, st, opt.eos, floors, u0.u, in.u, r.u, out.u, k);
+  }
   edge_emfs(g, ws.fstar, ws.omega);
   edge_averages(g, ws.omega, ws.fstar);
   curl_and_finish(g, st, dt, ws.store_k, u0.b, in.b, r.b, out.b, kb, ws.fstar);

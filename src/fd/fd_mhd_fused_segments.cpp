@@ -100,6 +100,7 @@ long long segments(const FdOptions& o, const Grid& g, bool first, bool last, boo
                    const State& out, const State& r, const Array4& kacc, const Array4& fstar,
                    const DeviceCount& count) {
   const IdealGas eos = o.eos;
+  const Gravity grav = o.gravity;
   const Real eps = o.epsilon;
   // Segments of S faces in R rows (fd_mhd_segments says which).
   const int ra = d == 0 ? 1 : 0, qa = d == 2 ? 1 : 2;  // row axis, third axis
@@ -291,8 +292,12 @@ long long segments(const FdOptions& o, const Grid& g, bool first, bool last, boo
           const Real dv = flux_difference(dtdx, F(s, n), F(s, n + 1));
           const Real kn = first ? start_increment(A, read_k ? K(v, c) : Real(0), dv) : K(v, c) + dv;
           kv[v] = kn;
-          if (!last || store_k) kacc(v, p.k, p.j, p.i) = kn;  // the 2N scheme's next stage reads K
         }
+        // Gravity after every axis' flux differences, as the native path.
+        if (last) add_gravity_to(grav, dt, u(IDN, p.k, p.j, p.i), u(IM1, p.k, p.j, p.i), u(IM2, p.k, p.j, p.i),
+                                 u(IM3, p.k, p.j, p.i), kv);
+        if (!last || store_k)  // the 2N scheme's next stage reads K
+          for (int v = 0; v < NMHD; ++v) kacc(v, p.k, p.j, p.i) = kv[v];
         if (last && finish_stage_cell<NMHD>(st, read_u0, read_r, eos, floors, a0, u, ar, ao, kv, p.k, p.j, p.i))
           Kokkos::atomic_add(&n_hits(), 1LL);
       });

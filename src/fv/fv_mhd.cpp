@@ -11,9 +11,6 @@ bool fv_mhd_fused_supported(const Config& cfg, const Grid& grid, std::string* wh
   };
   if (!cfg.mhd) return no("physics.mhd is false");
   if (cfg.family != "fv") return no("solver.family is not fv");
-  // The hydro paths add the source where their fused kernels end a stage;
-  // the MHD ones do not yet.
-  if (cfg.has_gravity()) return no("physics.gravity runs on the native path with MHD");
   if (cfg.order != 1 && cfg.order != 2) return no("only pcm and plm reconstruction are fused");
   // UCT keeps six HLLD coefficients per face for the edge reconstruction:
   // 18 more arrays, which would take the fused path past 3x the state.

@@ -91,6 +91,7 @@ template <int ORDER, Limiter L, MhdRiemannSolver RS>
 void cells(const FvOptions& opt, const Grid& g, Real a, Real b, Real c_dt, const Array4& u0, const State& in,
            const Array4& out, CtFusedWorkspace& ws, bool halo_only) {
   const IdealGas eos = opt.eos;
+  const Gravity grav = opt.gravity;
   Extent x;
   for (int d = 0; d < 3; ++d) {
     x.active[d] = g.active(d);
@@ -112,6 +113,7 @@ void cells(const FvOptions& opt, const Grid& g, Real a, Real b, Real c_dt, const
     axis<1, ORDER, L, RS>(eos, x, u, b2, e2, s2, k, j, i, interior, halo_only, wc, acc);
     axis<2, ORDER, L, RS>(eos, x, u, b3, e3, s3, k, j, i, interior, halo_only, wc, acc);
     if (!interior) return;
+    add_gravity_to(grav, Real(1), u(IDN, k, j, i), u(IM1, k, j, i), u(IM2, k, j, i), u(IM3, k, j, i), acc);  // after the fluxes, as native
     for (int n = 0; n < NHYDRO; ++n)
       out(n, k, j, i) = stage_combination(a, u0(n, k, j, i), b, u(n, k, j, i), c_dt, acc[n]);
   };

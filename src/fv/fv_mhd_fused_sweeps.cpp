@@ -45,6 +45,7 @@ struct Sweeps {
   static void sweep(Mode mode, const FvOptions& opt, const Grid& g, Real a, Real b, Real c_dt, const Array4& u0,
                     const State& in, const Array4& out, const Array4& du, CtFusedWorkspace& ws) {
     const IdealGas eos = opt.eos;
+    const Gravity grav = opt.gravity;
     const Real inv_dx = Real(1) / g.dx[D];
     const Box cells = ct_face_cells(g);
     const int is[3] = {g.is(0), g.is(1), g.is(2)}, ie[3] = {g.ie(0), g.ie(1), g.ie(2)};
@@ -171,6 +172,7 @@ struct Sweeps {
             d[n] = (mode.first ? Real(0) : du(n, k, j, i)) - div;
           }
           if (mode.last) {
+            add_gravity_to(grav, Real(1), u(IDN, k, j, i), u(IM1, k, j, i), u(IM2, k, j, i), u(IM3, k, j, i), d);  // after the fluxes, as native
             for (int n = 0; n < NHYDRO; ++n)
               out(n, k, j, i) = stage_combination(a, u0(n, k, j, i), b, u(n, k, j, i), c_dt, d[n]);
           } else {

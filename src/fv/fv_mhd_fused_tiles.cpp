@@ -100,6 +100,7 @@ template <int ORDER, Limiter L, MhdRiemannSolver RS>
 void tiles(const FvOptions& opt, const Grid& g, Real a, Real b, Real c_dt, const Array4& u0, const State& in,
            const Array4& out, CtFusedWorkspace& ws) {
   const IdealGas eos = opt.eos;
+  const Gravity grav = opt.gravity;
   Geometry x;
   for (int d = 0; d < 3; ++d) {
     x.active[d] = g.active(d);
@@ -242,6 +243,7 @@ void tiles(const FvOptions& opt, const Grid& g, Real a, Real b, Real c_dt, const
           for (int n = 0; n < NHYDRO; ++n) acc[n] -= (at_fy(n, ty + 1, tx) - at_fy(n, ty, tx)) * x.inv_dx[1];
         if (x.active[2])
           for (int n = 0; n < NHYDRO; ++n) acc[n] -= (at_fz(nxt, n, ty, tx) - at_fz(cur, n, ty, tx)) * x.inv_dx[2];
+        add_gravity_to(grav, Real(1), u(IDN, k, j, i), u(IM1, k, j, i), u(IM2, k, j, i), u(IM3, k, j, i), acc);  // after the fluxes, as native
         for (int n = 0; n < NHYDRO; ++n)
           out(n, k, j, i) = stage_combination(a, u0(n, k, j, i), b, u(n, k, j, i), c_dt, acc[n]);
       });
