@@ -65,6 +65,57 @@ void check_fill(BoundaryKind x, BoundaryKind y, BoundaryKind z, int nx = 6, int 
   free_comm(comm);
 }
 
+// Reflecting walls under gravity (GhostExchange::set_hydrostatic_walls):
+// every ghost's energy is its mirror image's plus rho g_d dx_d (x_ghost -
+// x_image) / (gamma - 1) along each axis it is a ghost of, in the order
+// the axes are filled (x, y, z), so edges and corners too; the other
+// variables as without gravity. Lower and upper walls of all three axes.
+TEST(Halo, HydrostaticReflectingWalls) {
+  const int n[3] = {6, 5, 4};
+  const Real lo[3] = {0, 0, 0}, hi[3] = {1.5, 1, 0.5};
+  const int dims[3] = {1, 1, 1}, coords[3] = {0, 0, 0};
+  const Grid g = make_grid(n, lo, hi, 2, dims, coords);
+  const bool periodic[3] = {false, false, false};
+  Comm comm = make_comm(MPI_COMM_WORLD, dims, periodic);
+  const BoundaryKind r = BoundaryKind::reflecting;
+  const BoundaryKind bc[3][2] = {{r, r}, {r, r}, {r, r}};
+  const Real grav[3] = {0.3, -0.2, 0.1}, inv_gm1 = 2.5;
+  Array4 u = g.make_array("u", NHYDRO);
+  auto h = Kokkos::create_mirror_view(u);
+  Kokkos::deep_copy(h, -999.0);
+  for (int v = 0; v < NHYDRO; ++v)
+    for (int k = 0; k < n[2]; ++k)
+      for (int j = 0; j < n[1]; ++j)
+        for (int i = 0; i < n[0]; ++i) h(v, k + g.is(2), j + g.is(1), i + g.is(0)) = tag(v, k, j, i);
+  Kokkos::deep_copy(u, h);
+  GhostExchange ghosts(g, comm, NHYDRO, bc, false);
+  ghosts.set_hydrostatic_walls(grav, inv_gm1);
+  ghosts.fill(u);
+  Kokkos::deep_copy(h, u);
+  long long bad = 0, adjusted = 0;
+  for (int v = 0; v < NHYDRO; ++v)
+    for (int k = 0; k < g.extent(2); ++k)
+      for (int j = 0; j < g.extent(1); ++j)
+        for (int i = 0; i < g.extent(0); ++i) {
+          const int at[3] = {i - g.is(0), j - g.is(1), k - g.is(2)};
+          bool flip[3] = {false, false, false};
+          int src[3];
+          for (int d = 0; d < 3; ++d) src[d] = source(at[d], n[d], r, r, &flip[d]);
+          double expect = tag(v, src[2], src[1], src[0]);
+          if (v >= IM1 && v <= IM3 && flip[v - IM1]) expect = -expect;
+          if (v == IEN)
+            for (int d = 0; d < 3; ++d) {
+              if (at[d] == src[d]) continue;  // not a ghost along d
+              expect += tag(IDN, src[2], src[1], src[0]) * (grav[d] * g.dx[d] * inv_gm1 * Real(at[d] - src[d]));
+              ++adjusted;
+            }
+          if (h(v, k, j, i) != expect) ++bad;
+        }
+  EXPECT_EQ(bad, 0);
+  EXPECT_GT(adjusted, 0);
+  free_comm(comm);
+}
+
 TEST(Halo, PeriodicEverywhere) { check_fill(BoundaryKind::periodic, BoundaryKind::periodic, BoundaryKind::periodic); }
 // One kernel over the shell when every active axis is periodic on one rank
 // (GhostExchange::periodic_self_all): inactive axes have no ghosts.

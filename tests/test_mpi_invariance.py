@@ -257,10 +257,13 @@ def main():
              (fd_short if SANITIZED else ["output.dt=0.15", both]) +
              ["solver.family=fd", "boundaries.x=outflow", "boundaries.y=reflecting"],
              [(1, None), (2, None), (4, None)], no_floors=True),
-        # Gravity (native only) with hydrostatic walls on a split axis: the
-        # Rayleigh-Taylor layers, FV hydro and FD MHD with a field along x.
+        # Gravity with hydrostatic walls on a split axis: the Rayleigh-Taylor
+        # layers, FV hydro (sweeps, and cells, whose stages overlap the
+        # exchange) and FD MHD with a field along x.
         Case("rayleigh_taylor", "rayleigh_taylor.yaml", [32, 96, 1], steps10,
              [(1, None), (4, [1, 4, 1]), (4, [2, 2, 1])]),
+        Case("rayleigh_taylor_cells", "rayleigh_taylor.yaml", [32, 96, 1], steps10 + ["solver.fused_layout=cells"],
+             [(1, None), (4, [1, 4, 1])], expect_overlap=True),
         Case("rayleigh_taylor_fd_mhd", "rayleigh_taylor.yaml", [32, 96, 1],
              steps10 + ["physics.mhd=true", "solver.riemann=hlld", "solver.family=fd", "problem.field=[0.05,0,0]"],
              [(1, None), (4, [2, 2, 1])]),

@@ -81,8 +81,16 @@ void Simulation::print_header(bool continuing) const {
      << "  ghost exchange " << (overlap_.on ? "overlapped: " : "not overlapped: ") << overlap_.why << "\n"
      << "  " << hydro_->family() << (cfg_.mhd ? " mhd: " : " hydro: ") << hydro_->path() << " path (" << hydro_->reason() << "); "
      << hydro_->scheme() << " + " << to_string(cfg_.integrator) << ", cfl " << cfg_.cfl
-     << (cfg_.family == "fd" ? " (of the sum of the axes' signal speeds)" : "") << "\n"
-     << "  " << output_plan(continuing);
+     << (cfg_.family == "fd" ? " (of the sum of the axes' signal speeds)" : "") << "\n";
+  if (cfg_.has_gravity()) {
+    bool walls = false;
+    for (int d = 0; d < 3; ++d)
+      walls = walls || (cfg_.gravity[d] != 0 && (cfg_.bc[d][0] == BoundaryKind::reflecting ||
+                                                 cfg_.bc[d][1] == BoundaryKind::reflecting));
+    os << "  gravity [" << cfg_.gravity[0] << ", " << cfg_.gravity[1] << ", " << cfg_.gravity[2] << "]"
+       << (walls ? "; reflecting walls along it in hydrostatic balance" : "") << "\n";
+  }
+  os << "  " << output_plan(continuing);
   std::cout << os.str() << std::endl;
 }
 

@@ -104,8 +104,8 @@ long long pencils(const FdOptions& o, const Grid& g, int d, bool first, bool las
         for (int s = 0; s < 8; ++s) {
           const int n = mhd_face_slot(d, s);
           const Real dv = flux_difference(dtdx, prev[s], fhat[s]);
-          const Real kc = kacc(n, p[2], p[1], p[0]);
-          kv[n] = first ? start_increment(A, read_k ? kc : Real(0), dv) : kc + dv;
+          kv[n] = first ? start_increment(A, read_k ? kacc(n, p[2], p[1], p[0]) : Real(0), dv)
+                        : kacc(n, p[2], p[1], p[0]) + dv;
         }
         // Gravity after every axis' flux differences, as the native path.
         if (last)

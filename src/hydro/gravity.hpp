@@ -11,7 +11,7 @@ namespace ax {
 
 struct Gravity {
   Real g[3] = {0, 0, 0};
-  bool on() const { return g[0] != 0 || g[1] != 0 || g[2] != 0; }
+  KOKKOS_INLINE_FUNCTION bool on() const { return g[0] != 0 || g[1] != 0 || g[2] != 0; }
 };
 
 // The source of one cell, scaled: s[IM1 + d] = scale rho g_d, s[IEN] =

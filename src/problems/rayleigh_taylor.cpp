@@ -73,8 +73,8 @@ std::shared_ptr<const Problem> make_rayleigh_taylor(Section& p, const Config& cf
   const std::string given = "[" + text(cfg.gravity[0]) + ", " + text(cfg.gravity[1]) + ", " + text(cfg.gravity[2]) + "]";
   for (int d = 0; d < 3; ++d)
     if (d != v && cfg.gravity[d] != 0)
-      p.fail("name", std::string("gravity points down ") + axis + " only here: expected physics.gravity with zero x" +
-                         (v == 2 ? " and y" : "") + " components, got " + given);
+      p.fail("name", std::string("gravity points down ") + axis + " only here: expected physics.gravity = " +
+                         (v == 2 ? "[0, 0, g]" : "[0, g, 0]") + " with g < 0, got " + given);
   if (!(cfg.gravity[v] < 0))
     p.fail("name", std::string("expected physics.gravity pointing down ") + axis + " (a negative " + axis +
                        " component, as Athena++'s grav_acc" + (v == 2 ? "3" : "2") + " = -0.1), got " + given);
@@ -90,12 +90,19 @@ std::shared_ptr<const Problem> make_rayleigh_taylor(Section& p, const Config& cf
     if (!cfg.mhd) p.fail("field", "a magnetic field needs physics.mhd: true");
     for (int d = 0; d < 3; ++d) rt->field[d] = Real(b[d]);
   }
-  // The pressure falls with height: it must stay positive at the top.
-  const double top = rt->p0 + double(rt->g) * double(rt->rho_above) * (cfg.xmax[v] - double(rt->height));
-  if (!(top > 0))
-    p.fail("pressure", "expected a pressure at the interface above " +
-                           text(-double(rt->g) * double(rt->rho_above) * (cfg.xmax[v] - double(rt->height))) +
-                           " (the weight of the heavy layer above it), got " + text(double(rt->p0)));
+  // Only walls hold the layers up (and keep them in balance: their ghosts
+  // continue the pressure); a periodic axis would put the top on the bottom.
+  if (cfg.bc[v][0] != BoundaryKind::reflecting || cfg.bc[v][1] != BoundaryKind::reflecting)
+    p.fail("name", std::string("the layers rest on walls: expected boundaries.") + axis + ": reflecting");
+  // The pressure falls with height: it must stay positive at the top, and
+  // in the wall's ghost cells above it (ghost depth - 1/2 cells higher).
+  const double dx = (cfg.xmax[v] - cfg.xmin[v]) / cfg.nx[v];
+  const double top = cfg.xmax[v] + (cfg.ghost - 0.5) * dx;
+  const double weight = -double(rt->g) * double(rt->rho_above) * (top - double(rt->height));
+  if (!(double(rt->p0) > weight))
+    p.fail("pressure", "expected a pressure at the interface above " + text(weight) +
+                           " (the weight of the heavy layer above it, up to the wall's ghost cells), got " +
+                           text(double(rt->p0)));
   return rt;
 }
 
