@@ -47,20 +47,30 @@ KOKKOS_FORCEINLINE_FUNCTION void add_flux_difference(const Real fm[NHYDRO], cons
   for (int s = 0; s < NHYDRO; ++s) acc[face_slot(D, s)] -= (fp[s] - fm[s]) * inv_dx;
 }
 
-// The end of the stage at cell (k, j, i): out = a u0 + b in + c_dt (acc +
-// gravity's source, added after the flux differences as the native path
-// adds it), then the floors; returns whether a floor was needed.
-KOKKOS_FORCEINLINE_FUNCTION bool finish_fused_cell(const IdealGas& eos, const Floors& fl, const Gravity& grav, Real a,
-                                                   Real b, Real c_dt, const Array4& u0, const Array4& in,
-                                                   const Array4& out, const Real acc[NHYDRO], int k, int j, int i) {
-  Real rate[NHYDRO];
-  for (int n = 0; n < NHYDRO; ++n) rate[n] = acc[n];
-  add_gravity_to(grav, Real(1), in(IDN, k, j, i), in(IM1, k, j, i), in(IM2, k, j, i), in(IM3, k, j, i), rate);
+// The end of the stage at cell (k, j, i): out = a u0 + b in + c_dt rate,
+// then the floors; returns whether a floor was needed.
+KOKKOS_FORCEINLINE_FUNCTION bool finish_fused_rate(const IdealGas& eos, const Floors& fl, Real a, Real b, Real c_dt,
+                                                   const Array4& u0, const Array4& in, const Array4& out,
+                                                   const Real rate[NHYDRO], int k, int j, int i) {
   Real r[NHYDRO];
   for (int n = 0; n < NHYDRO; ++n) r[n] = stage_combination(a, u0(n, k, j, i), b, in(n, k, j, i), c_dt, rate[n]);
   const bool hit = apply_floors(eos, fl, r);
   for (int n = 0; n < NHYDRO; ++n) out(n, k, j, i) = r[n];
   return hit;
+}
+
+// The same with rate = acc + gravity's source, added after the flux
+// differences as the native path adds it; without gravity, acc as it is.
+// (callgrind, FvStep/fused/32 on one core: the instructions of a step
+// within 0.3% of the code before gravity.)
+KOKKOS_FORCEINLINE_FUNCTION bool finish_fused_cell(const IdealGas& eos, const Floors& fl, const Gravity& grav, Real a,
+                                                   Real b, Real c_dt, const Array4& u0, const Array4& in,
+                                                   const Array4& out, const Real acc[NHYDRO], int k, int j, int i) {
+  if (!grav.on()) return finish_fused_rate(eos, fl, a, b, c_dt, u0, in, out, acc, k, j, i);
+  Real rate[NHYDRO];
+  for (int n = 0; n < NHYDRO; ++n) rate[n] = acc[n];
+  add_gravity_to(grav, Real(1), in(IDN, k, j, i), in(IM1, k, j, i), in(IM2, k, j, i), in(IM3, k, j, i), rate);
+  return finish_fused_rate(eos, fl, a, b, c_dt, u0, in, out, rate, k, j, i);
 }
 
 }  // namespace ax
