@@ -14,8 +14,9 @@ struct Gravity {
   KOKKOS_INLINE_FUNCTION bool on() const { return g[0] != 0 || g[1] != 0 || g[2] != 0; }
 };
 
-// The source of one cell, scaled: s[IM1 + d] = scale rho g_d, s[IEN] =
-// scale m . g (the momenta summed x, y, z). Shared by every path that adds it.
+// The source of one cell, scaled: s[d] = scale rho g_d for the momenta
+// (d = 0, 1, 2), s[3] = scale m . g for the energy (the momenta summed x,
+// y, z). Shared by every path that adds it.
 KOKKOS_FORCEINLINE_FUNCTION void gravity_source(const Gravity& grav, Real scale, Real rho, Real mx, Real my, Real mz,
                                                 Real s[4]) {
   s[0] = scale * (rho * grav.g[0]);

@@ -26,11 +26,7 @@ class Blast final : public Problem {
       w[IVX] = w[IVY] = w[IVZ] = 0;
       w[IPR] = in ? pi : pa;
     };
-    if (!state.mhd()) return fill_from_primitives(g, eos, state.u, prim);
-    const Real b0 = field[0], b1 = field[1], b2 = field[2];
-    set_faces_pointwise(g, KOKKOS_LAMBDA(int d, Real, Real, Real) { return d == 0 ? b0 : d == 1 ? b1 : b2; },
-                        state.b);
-    fill_mhd_cells(g, eos, state, prim);
+    fill_in_uniform_field(g, eos, state, field, prim);
   }
 };
 }  // namespace problem_blast

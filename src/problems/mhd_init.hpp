@@ -11,6 +11,7 @@
 #include "ct/ct_native.hpp"
 #include "ct/fd_ct_stencils.hpp"
 #include "mhd/mhd_eos.hpp"
+#include "problems/problem.hpp"
 
 namespace ax {
 
@@ -113,6 +114,17 @@ void fill_mhd_cells(const Grid& g, const IdealGas& eos, const State& s, const F&
     mhd_prim_to_cons(eos, w, c);
     for (int n = 0; n < NHYDRO; ++n) u(n, k, j, i) = c[n];
   });
+}
+
+// A pointwise primitive hydro state f(x, y, z, w[5]) threaded by the
+// uniform field b0 with MHD, or alone without (the blast's and
+// Rayleigh-Taylor's set-ups).
+template <class F>
+void fill_in_uniform_field(const Grid& g, const IdealGas& eos, const State& s, const Real b0[3], const F& f) {
+  if (!s.mhd()) return fill_from_primitives(g, eos, s.u, f);
+  const Real bx = b0[0], by = b0[1], bz = b0[2];
+  set_faces_pointwise(g, KOKKOS_LAMBDA(int d, Real, Real, Real) { return d == 0 ? bx : d == 1 ? by : bz; }, s.b);
+  fill_mhd_cells(g, eos, s, f);
 }
 
 }  // namespace ax

@@ -48,11 +48,7 @@ class RayleighTaylor final : public Problem {
       w[IVZ] = v == 2 ? A * shape : Real(0);
       w[IPR] = p + gv * rho * (s - h);  // continuous at the interface, dp/ds = rho g
     };
-    if (!state.mhd()) return fill_from_primitives(grid, eos, state.u, prim);
-    const Real b0 = field[0], b1 = field[1], b2 = field[2];
-    set_faces_pointwise(grid, KOKKOS_LAMBDA(int d, Real, Real, Real) { return d == 0 ? b0 : d == 1 ? b1 : b2; },
-                        state.b);
-    fill_mhd_cells(grid, eos, state, prim);
+    fill_in_uniform_field(grid, eos, state, field, prim);
   }
 };
 }  // namespace problem_rt
