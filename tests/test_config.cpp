@@ -2,6 +2,7 @@
 // messages that point at the right line. (Whole-program error handling, exit
 // codes included, is in test_config_errors.py.)
 #include <gtest/gtest.h>
+#include <yaml-cpp/yaml.h>
 
 #include <filesystem>
 #include <fstream>
@@ -33,6 +34,28 @@ TEST(Config, OverridesWinAndAreRecorded) {
   EXPECT_EQ(c.fv.riemann, RiemannSolver::llf);
   EXPECT_EQ(c.nx[0], 64);
   EXPECT_NE(c.effective.find("cfl: 0.25"), std::string::npos);
+}
+
+// The resolved config states each axis once: the axis where its faces
+// agree, else the two faces (an axis key beside them would be a default the
+// faces overrode). It reads back as the same boundaries.
+TEST(Config, EffectiveBoundariesStateEachAxisOnce) {
+  const std::string text =
+      "mesh: {cells: [8, 8, 1]}\nboundaries: {x: outflow, y_inner: reflecting, y_outer: outflow}\n"
+      "time: {end: 0.1}\nproblem: {name: sedov}\n";
+  const Config c = config_from(text);
+  const YAML::Node b = YAML::Load(c.effective)["boundaries"];
+  EXPECT_EQ(b["x"].as<std::string>(), "outflow");
+  EXPECT_FALSE(b["x_inner"] || b["x_outer"]) << c.effective;
+  EXPECT_FALSE(b["y"]) << c.effective;
+  EXPECT_EQ(b["y_inner"].as<std::string>(), "reflecting");
+  EXPECT_EQ(b["y_outer"].as<std::string>(), "outflow");
+  EXPECT_EQ(b["z"].as<std::string>(), "periodic");
+
+  const Config again = config_from(c.effective);
+  for (int d = 0; d < 3; ++d)
+    for (int s = 0; s < 2; ++s) EXPECT_EQ(again.bc[d][s], c.bc[d][s]) << "axis " << d << " side " << s;
+  EXPECT_EQ(again.bc[1][0], BoundaryKind::reflecting);
 }
 
 // A key is given where its node is: a section replaced by --set gives the

@@ -411,6 +411,15 @@ Config parse(YAML::Node root, const std::shared_ptr<ConfigContext>& ctx, int nra
                               : bnd.has(axis + "_outer") ? axis + "_outer" : axis;
       bnd.fail(key, "a periodic axis must be periodic on both faces (inner and outer)");
     }
+    // The resolved config states each axis once: `y: outflow` where both
+    // faces agree, else y_inner and y_outer alone (`y` would be the default
+    // the faces overrode).
+    if (c.bc[d][0] == c.bc[d][1]) {
+      bnd.forget(axis + "_inner");
+      bnd.forget(axis + "_outer");
+    } else {
+      bnd.forget(axis);
+    }
   }
   bnd.finish();
 

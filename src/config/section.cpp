@@ -166,6 +166,17 @@ void Section::record(const std::string& key, const YAML::Node& v) {
   if (set_on_command_line(key)) ctx_->from_set.insert(full(key));
 }
 
+void Section::forget(const std::string& key) {
+  YAML::Node cur = ctx_->effective;
+  std::stringstream ss(path_);
+  for (std::string part; std::getline(ss, part, '.');) {
+    if (part.empty()) continue;
+    if (!cur[part]) return;
+    cur.reset(cur[part]);
+  }
+  if (cur.IsMap()) cur.remove(key);
+}
+
 bool Section::set_on_command_line(const std::string& key) const {
   const std::string name = full(key);
   for (const auto& o : ctx_->overridden)

@@ -51,6 +51,10 @@ class Section {
   // Sub-mapping; an absent optional one reads as empty (all defaults).
   Section section(const std::string& key, bool required);
 
+  // Leaves a key that was read out of the effective config (a resolved
+  // value that another key states better), keeping it known.
+  void forget(const std::string& key);
+
   // Rejects unknown keys. Call after every getter of this section ran.
   // Keys valid here that this config does not read (the other solver
   // family's): finish() then names them as known and suggests them.

@@ -67,12 +67,16 @@ std::shared_ptr<const Problem> make_rayleigh_taylor(Section& p, const Config& cf
     return std::string(b);
   };
   const std::string given = "[" + text(cfg.gravity[0]) + ", " + text(cfg.gravity[1]) + ", " + text(cfg.gravity[2]) + "]";
+  // Errors about other sections' keys point at those keys (or say they were left at their default).
+  auto fail_at = [&](const std::string& key, const std::string& msg) {
+    throw ConfigError(key_place(cfg, key) + ": " + msg + " (problem.name: rayleigh_taylor)");
+  };
   for (int d = 0; d < 3; ++d)
     if (d != v && cfg.gravity[d] != 0)
-      p.fail("name", std::string("gravity points down ") + axis + " only here: expected physics.gravity = " +
+      fail_at("physics.gravity", std::string("gravity points down ") + axis + " only here: expected physics.gravity = " +
                          (v == 2 ? "[0, 0, g]" : "[0, g, 0]") + " with g < 0, got " + given);
   if (!(cfg.gravity[v] < 0))
-    p.fail("name", std::string("expected physics.gravity pointing down ") + axis + " (a negative " + axis +
+    fail_at("physics.gravity", std::string("expected physics.gravity pointing down ") + axis + " (a negative " + axis +
                        " component, as Athena++'s grav_acc" + (v == 2 ? "3" : "2") + " = -0.1), got " + given);
   rt->g = cfg.gravity[v];
   rt->rho_below = p.real("density", 1.0, 0, 1e300, true);
@@ -88,8 +92,12 @@ std::shared_ptr<const Problem> make_rayleigh_taylor(Section& p, const Config& cf
   }
   // Only walls hold the layers up (and keep them in balance: their ghosts
   // continue the pressure); a periodic axis would put the top on the bottom.
-  if (cfg.bc[v][0] != BoundaryKind::reflecting || cfg.bc[v][1] != BoundaryKind::reflecting)
-    p.fail("name", std::string("the layers rest on walls: expected boundaries.") + axis + ": reflecting");
+  for (int side = 0; side < 2; ++side) {
+    if (cfg.bc[v][side] == BoundaryKind::reflecting) continue;
+    const std::string face = std::string("boundaries.") + axis + (side ? "_outer" : "_inner");
+    fail_at(cfg.key_where.count(face) ? face : std::string("boundaries.") + axis,
+            std::string("the layers rest on walls: expected boundaries.") + axis + ": reflecting");
+  }
   // The pressure falls with height: it must stay positive at the top, and
   // in the wall's ghost cells above it (ghost depth - 1/2 cells higher).
   const double dx = (cfg.xmax[v] - cfg.xmin[v]) / cfg.nx[v];
