@@ -56,6 +56,16 @@ TEST(Config, EffectiveBoundariesStateEachAxisOnce) {
   for (int d = 0; d < 3; ++d)
     for (int s = 0; s < 2; ++s) EXPECT_EQ(again.bc[d][s], c.bc[d][s]) << "axis " << d << " side " << s;
   EXPECT_EQ(again.bc[1][0], BoundaryKind::reflecting);
+
+  // Faces that agree, given without their axis: the axis states them (not
+  // the default they overrode).
+  const Config faces = config_from(
+      "mesh: {cells: [8, 8, 1]}\nboundaries: {x: outflow, y_inner: reflecting, y_outer: reflecting}\n"
+      "time: {end: 0.1}\nproblem: {name: sedov}\n");
+  const YAML::Node fb = YAML::Load(faces.effective)["boundaries"];
+  EXPECT_EQ(fb["y"].as<std::string>(), "reflecting") << faces.effective;
+  EXPECT_FALSE(fb["y_inner"] || fb["y_outer"]) << faces.effective;
+  EXPECT_EQ(config_from(faces.effective).bc[1][1], BoundaryKind::reflecting);
 }
 
 // A key is given where its node is: a section replaced by --set gives the

@@ -223,6 +223,10 @@ void apply_override(YAML::Node root, const std::string& text, ConfigContext& ctx
   ctx.overridden.insert(key);
 }
 
+const char* boundary_name(BoundaryKind k) {
+  return k == BoundaryKind::periodic ? "periodic" : k == BoundaryKind::outflow ? "outflow" : "reflecting";
+}
+
 BoundaryKind boundary(Section& b, const std::string& axis, const std::string& side,
                       const std::string& both) {
   static const std::vector<std::string> kinds = {"periodic", "outflow", "reflecting"};
@@ -415,6 +419,7 @@ Config parse(YAML::Node root, const std::shared_ptr<ConfigContext>& ctx, int nra
     // faces agree, else y_inner and y_outer alone (`y` would be the default
     // the faces overrode).
     if (c.bc[d][0] == c.bc[d][1]) {
+      bnd.restate(axis, boundary_name(c.bc[d][0]));  // y_inner and y_outer may have overridden y's default
       bnd.forget(axis + "_inner");
       bnd.forget(axis + "_outer");
     } else {

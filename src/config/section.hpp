@@ -54,6 +54,8 @@ class Section {
   // Leaves a key that was read out of the effective config (a resolved
   // value that another key states better), keeping it known.
   void forget(const std::string& key);
+  // Records `value` as the key's resolved value (one that other keys decided).
+  void restate(const std::string& key, const std::string& value) { record(key, YAML::Node(value)); }
 
   // Rejects unknown keys. Call after every getter of this section ran.
   // Keys valid here that this config does not read (the other solver

@@ -300,6 +300,20 @@ void check_format(hid_t file, const std::string& path) {
                       std::string(sizeof(Real) == 8 ? "double" : "float") + ")");
 }
 
+// Boundaries compare face by face: a resolved config states an axis as `y`
+// where its faces agree, else as y_inner and y_outer; checkpoints written
+// before 2026-12-07 held all three, `y` then possibly the default that the
+// faces overrode.
+void boundaries_by_face(std::map<std::string, std::string>* keys) {
+  for (const char* a : {"x", "y", "z"}) {
+    const std::string axis = std::string("boundaries.") + a;
+    const auto both = keys->find(axis);
+    if (both == keys->end()) continue;
+    for (const char* side : {"_inner", "_outer"}) keys->emplace(axis + side, both->second);  // kept where given
+    keys->erase(both);
+  }
+}
+
 CheckpointPlace check_checkpoint(hid_t file, const std::string& path, const Config& cfg) {
   check_format(file, path);
   std::map<std::string, std::string> then, now;
@@ -309,6 +323,8 @@ CheckpointPlace check_checkpoint(hid_t file, const std::string& path, const Conf
     throw ConfigError(path + ": the checkpoint's Config attribute is not valid YAML: " + e.msg);
   }
   flatten(YAML::Load(cfg.effective), "", &now);
+  boundaries_by_face(&then);
+  boundaries_by_face(&now);
   std::vector<std::string> keys = {"problem.name", "mesh.cells"};
   for (const auto& kv : then) keys.push_back(kv.first);
   for (const auto& kv : now) keys.push_back(kv.first);
@@ -321,7 +337,9 @@ CheckpointPlace check_checkpoint(hid_t file, const std::string& path, const Conf
     // A key newer than the checkpoint, left at its default, changes nothing
     // the checkpoint's run did.
     if (a == then.end() && !cfg.key_where.count(key)) continue;
-    throw ConfigError(key_place(cfg, key) + ": is " + is + " but the checkpoint " + path + " was made with " + was +
+    // A face's value may come from its axis key (boundaries.y for boundaries.y_inner).
+    const std::string given = cfg.key_where.count(key) || key.rfind("boundaries.", 0) != 0 ? key : key.substr(0, 12);
+    throw ConfigError(key_place(cfg, given) + ": is " + is + " but the checkpoint " + path + " was made with " + was +
                       "; a restart may change only " + restart_safe_keys_text());
   }
   // A run that would end before it starts would still write its closing
