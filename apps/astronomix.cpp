@@ -83,6 +83,8 @@ int run_or_check(const ax::CommandLine& cl, double started_at) {
     error = e.what();
   }
   if (any_rank_failed(error, world_rank, world_size)) return kExitBadInput;
+  if (world_rank == 0 && !(run && cl.quiet))
+    for (const std::string& w : cfg.warnings) std::cerr << "astronomix: warning: " << w << std::endl;
 
   bool periodic[3];
   for (int d = 0; d < 3; ++d) periodic[d] = cfg.bc[d][0] == ax::BoundaryKind::periodic;

@@ -68,6 +68,20 @@ TEST(Config, EffectiveBoundariesStateEachAxisOnce) {
   EXPECT_EQ(config_from(faces.effective).bc[1][1], BoundaryKind::reflecting);
 }
 
+// rk1 with PLM beyond forward Euler's TVD limit (Courant numbers summing
+// to 1/2) runs, with a warning that names the key and the limit.
+TEST(Config, ForwardEulerPastItsLimitWarns) {
+  const std::string kh = read_config("kelvin_helmholtz.yaml");  // 2D, cfl 0.4
+  const Config past = config_from(kh, {"time.integrator=rk1"});
+  ASSERT_EQ(past.warnings.size(), 1u);
+  EXPECT_NE(past.warnings[0].find("time.cfl"), std::string::npos) << past.warnings[0];
+  EXPECT_NE(past.warnings[0].find("0.5 / 2 active axes = 0.25"), std::string::npos) << past.warnings[0];
+  EXPECT_TRUE(config_from(kh, {"time.integrator=rk1", "time.cfl=0.25"}).warnings.empty());
+  EXPECT_TRUE(config_from(kh, {"time.integrator=rk1", "solver.reconstruction=pcm"}).warnings.empty());
+  EXPECT_TRUE(config_from(kh).warnings.empty());
+  EXPECT_TRUE(config_from(read_config("sod.yaml"), {"time.integrator=rk1", "time.cfl=0.45"}).warnings.empty());
+}
+
 // A key is given where its node is: a section replaced by --set gives the
 // keys in it, not every key of the section.
 TEST(Config, KeysGivenAndKeysFromSet) {

@@ -2,6 +2,9 @@
 // boundary condition says, and the process grid is chosen as documented.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <limits>
+
 #include <string>
 
 #include "backend/comm.hpp"
@@ -89,7 +92,7 @@ TEST(Halo, HydrostaticReflectingWalls) {
         for (int i = 0; i < n[0]; ++i) h(v, k + g.is(2), j + g.is(1), i + g.is(0)) = tag(v, k, j, i);
   Kokkos::deep_copy(u, h);
   GhostExchange ghosts(g, comm, NHYDRO, bc, false);
-  ghosts.set_hydrostatic_walls(grav, inv_gm1);
+  ghosts.set_hydrostatic_walls(grav, inv_gm1, std::numeric_limits<Real>::lowest());  // the tags' energies: no floor
   ghosts.fill(u);
   Kokkos::deep_copy(h, u);
   long long bad = 0, adjusted = 0;
@@ -113,6 +116,58 @@ TEST(Halo, HydrostaticReflectingWalls) {
         }
   EXPECT_EQ(bad, 0);
   EXPECT_GT(adjusted, 0);
+  free_comm(comm);
+}
+
+// Where the hydrostatic pressure would fall below the floor in a ghost (a
+// scale height under a cell), the ghost keeps the floor; a rising one is
+// left alone. Uniform gas, rho = 2, p = 0.01, g = -1 along y on cells of
+// 0.1: the two ghosts above the top wall, 1 and 3 cells from their images,
+// would have p = 0.01 - 0.2 and 0.01 - 0.6; those below gain as much.
+TEST(Halo, HydrostaticWallsKeepThePressureFloor) {
+  const int n[3] = {3, 4, 1};
+  const Real lo[3] = {0, 0, 0}, hi[3] = {0.3, 0.4, 1};
+  const int dims[3] = {1, 1, 1}, coords[3] = {0, 0, 0};
+  const Grid g = make_grid(n, lo, hi, 2, dims, coords);
+  const bool periodic[3] = {true, false, true};
+  Comm comm = make_comm(MPI_COMM_WORLD, dims, periodic);
+  const BoundaryKind r = BoundaryKind::reflecting, p = BoundaryKind::periodic;
+  const BoundaryKind bc[3][2] = {{p, p}, {r, r}, {p, p}};
+  const Real grav[3] = {0, -1, 0}, inv_gm1 = 1.5, rho = 2, press = 0.01, floor = 1e-3, vx = 0.5, by = 0.25;
+  for (const int nvar : {NHYDRO, NHYDRO + 3}) {
+    Array4 u = g.make_array("u", nvar);
+    auto h = Kokkos::create_mirror_view(u);
+    Kokkos::deep_copy(h, 0.0);
+    const Real energy = press * inv_gm1 + Real(0.5) * rho * vx * vx + (nvar > NHYDRO ? Real(0.5) * by * by : Real(0));
+    for (int k = 0; k < g.extent(2); ++k)
+      for (int j = 0; j < g.extent(1); ++j)
+        for (int i = 0; i < g.extent(0); ++i) {
+          h(IDN, k, j, i) = rho;
+          h(IM1, k, j, i) = rho * vx;
+          h(IEN, k, j, i) = energy;
+          if (nvar > NHYDRO) h(IB2, k, j, i) = by;
+        }
+    Kokkos::deep_copy(u, h);
+    GhostExchange ghosts(g, comm, nvar, bc, false);
+    ghosts.set_hydrostatic_walls(grav, inv_gm1, floor);
+    ghosts.fill(u);
+    Kokkos::deep_copy(h, u);
+    int floored = 0, risen = 0;
+    for (int j = 0; j < g.extent(1); ++j) {
+      const int at = j - g.is(1);
+      if (at >= 0 && at < n[1]) continue;
+      const int image = at < 0 ? -1 - at : 2 * n[1] - 1 - at;
+      const Real hydrostatic = press + rho * grav[1] * g.dx[1] * Real(at - image);
+      const Real expect = std::max(hydrostatic, floor);
+      const int i = g.is(0), k = g.is(2);
+      const Real got = (h(IEN, k, j, i) - (energy - press * inv_gm1)) / inv_gm1;
+      EXPECT_NEAR(got, expect, 1e-15) << "nvar " << nvar << " ghost " << at;
+      floored += hydrostatic < floor;
+      risen += hydrostatic > press;
+    }
+    EXPECT_EQ(floored, 2);  // both ghosts above the top wall
+    EXPECT_EQ(risen, 2);
+  }
   free_comm(comm);
 }
 

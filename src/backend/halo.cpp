@@ -5,6 +5,8 @@
 #include <string>
 #include <type_traits>
 
+#include "backend/kokkos_compat.hpp"
+
 namespace ax {
 
 namespace {
@@ -330,8 +332,9 @@ void GhostExchange::unpack_axis(int d, const Array4& u, int stagger) {
   });
 }
 
-void GhostExchange::set_hydrostatic_walls(const Real g[3], Real inv_gm1) {
+void GhostExchange::set_hydrostatic_walls(const Real g[3], Real inv_gm1, Real pressure_floor) {
   for (int d = 0; d < 3; ++d) wall_energy_per_cell_[d] = g[d] * grid_.dx[d] * inv_gm1;
+  wall_energy_floor_ = pressure_floor * inv_gm1;
 }
 
 // Outflow copies the last interior layer (for faces along their normal: the
@@ -352,7 +355,8 @@ void GhostExchange::apply_physical(int d, const Array4& u, int stagger) {
   const int normal = stagger >= 0 ? (st ? 0 : -1) : IM1 + d;
   const int normal_b = stagger < 0 && nvar > IB1 ? IB1 + d : -1;
   const int energy = stagger < 0 && nvar > IEN ? IEN : -1;
-  const Real wall_energy = wall_energy_per_cell_[d];
+  const Real wall_energy = wall_energy_per_cell_[d], energy_floor = wall_energy_floor_;
+  const bool mhd_cells = energy >= 0 && nvar > IB3;
   par_for_vars("physical_boundary", nvar, s.both_faces(), KOKKOS_LAMBDA(int n, int k, int j, int i) {
     int c[3] = {i, j, k};
     const int f = c[d] / ng;
@@ -369,8 +373,17 @@ void GhostExchange::apply_physical(int d, const Array4& u, int stagger) {
     }
     const Real sgn = (reflect && (n == normal || n == normal_b)) ? Real(-1) : Real(1);
     Real v = sgn * u(n, src[2], src[1], src[0]);
-    if (reflect && n == energy && wall_energy != 0)
-      v += u(IDN, src[2], src[1], src[0]) * (wall_energy * Real(dst[d] - src[d]));
+    if (reflect && n == energy && wall_energy != 0) {
+      const Real rho = u(IDN, src[2], src[1], src[0]);
+      Real add = rho * (wall_energy * Real(dst[d] - src[d]));
+      if (add < 0) {  // the pressure falls into the ghost: not below the floor
+        auto sq = [&](int m) { return u(m, src[2], src[1], src[0]) * u(m, src[2], src[1], src[0]); };
+        Real rest = Real(0.5) * (sq(IM1) + sq(IM2) + sq(IM3)) / rho;
+        if (mhd_cells) rest += Real(0.5) * (sq(IB1) + sq(IB2) + sq(IB3));
+        add = math::fmax(add, energy_floor - (v - rest));
+      }
+      v += add;
+    }
     u(n, dst[2], dst[1], dst[0]) = v;
   });
 }

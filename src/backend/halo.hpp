@@ -30,8 +30,11 @@ class GhostExchange {
   // pressure is its image's plus rho g_d times the distance between them,
   // so the wall's pressure gradient holds the first cells up. Without it a
   // mirrored pressure leaves the first cell under half of gravity unopposed.
-  // inv_gm1: 1 / (gamma - 1), the energy a pressure carries.
-  void set_hydrostatic_walls(const Real g[3], Real inv_gm1);
+  // inv_gm1: 1 / (gamma - 1), the energy a pressure carries. Where the
+  // pressure would fall below `pressure_floor` in a ghost (a scale height
+  // under a cell: an atmosphere the grid does not resolve) it is held there,
+  // as the floors hold the interior.
+  void set_hydrostatic_walls(const Real g[3], Real inv_gm1, Real pressure_floor = 0);
 
   // Same for a state: its cells and, for MHD, its face field. A face on a
   // rank boundary belongs to both ranks, which compute it alike; only faces
@@ -87,6 +90,7 @@ class GhostExchange {
   Grid grid_;
   Comm comm_;
   Real wall_energy_per_cell_[3] = {0, 0, 0};  // g_d dx_d / (gamma - 1): energy per density and cell of distance
+  Real wall_energy_floor_ = 0;                 // pressure_floor / (gamma - 1): a ghost's least internal energy
   BoundaryKind bc_[3][2];
   bool gpu_aware_;
   long long bytes_ = 0;

@@ -29,6 +29,7 @@ struct Config {
   std::string effective;  // resolved YAML (defaults and overrides applied)
   std::map<std::string, std::string> key_where;  // dotted key -> "file:line:col: key" (keys given), for messages
   std::set<std::string> keys_from_set;           // the keys of key_where whose value --set gave
+  std::vector<std::string> warnings;             // valid but likely wrong settings, printed before a run or check
 
   // mesh
   int nx[3] = {1, 1, 1};

@@ -76,7 +76,7 @@ Simulation::Simulation(const Config& cfg, const Comm& comm, bool verbose)
       ghosts_(grid_, comm, cfg.nvar(), cfg.bc, cfg.gpu_aware_mpi, cfg.mhd),
       hydro_(make_hydro_solver(cfg, grid_)),
       scheme_(scheme_of(cfg.integrator)) {
-  if (cfg.has_gravity()) ghosts_.set_hydrostatic_walls(cfg.gravity, cfg.eos.inv_gm1);
+  if (cfg.has_gravity()) ghosts_.set_hydrostatic_walls(cfg.gravity, cfg.eos.inv_gm1, cfg.pressure_floor);
   overlap_ = plan_exchange_overlap(cfg, grid_, ghosts_, *hydro_);
   if (overlap_.on)
     for (std::size_t b = 0; b <= overlap_.shell.size(); ++b) box_hits_.emplace_back("box_floor_hits");
