@@ -147,7 +147,8 @@ int parse_command_line(int argc, char** argv, bool print, CommandLine* cl) {
   };
   CLI::App* run = app.add_subcommand("run", "run a simulation: snapshots, history and a summary in output.directory");
   add_common(run);
-  run->add_flag("-q,--quiet", cl->quiet, "print nothing but errors (the summary still goes to <basename>.summary.json)");
+  run->add_flag("-q,--quiet", cl->quiet, "print nothing but errors and where earlier files were moved (the summary still goes to "
+                "<basename>.summary.json)");
   CLI::Option* overwrite = run->add_flag(
       "--overwrite", cl->overwrite,
       "delete the files an earlier run of the same output.directory and output.basename left "

@@ -136,6 +136,16 @@ BAD = [
          [Loc("cell:"), "mesh.cell", "did you mean 'cells'"]),
     case("optional_key_typo", edit(("  cfl: 0.4", "  cfll: 0.4")),
          [Loc("cfll:"), "time.cfll", "unknown key", "did you mean 'cfl'"]),
+    # Athena++'s names say what they are called here (docs/athena.md).
+    case("athena_tlim", edit(("  end: 0.01", "  tlim: 0.01")),
+         [Loc("tlim:"), "time.tlim", "unknown key", "Athena++'s tlim is time.end here"]),
+    case("athena_ix1_bc", edit(("  x: outflow", "  ix1_bc: outflow")),
+         [Loc("ix1_bc:"), "boundaries.ix1_bc", "Athena++'s ix1_bc is boundaries.x_inner here"]),
+    case("athena_hydro_block", edit(("physics:", "hydro:")),
+         [Loc("hydro:"), "Athena++'s hydro is physics here"]),
+    case("athena_problem_amp", edit(("  name: sod", "  name: kelvin_helmholtz\n  amp: 0.1"),
+                                    ("  cells: [16, 1, 1]", "  cells: [16, 16, 1]")),
+         [Loc("amp:"), "problem.amp", "Athena++'s amp is problem.perturbation here"]),
     case("duplicate_key", edit(("  end: 0.01", "  end: 0.01\n  end: 0.02")),
          [Loc("end:", nth=2), "time.end", "duplicate"]),
     # --- mesh -----------------------------------------------------------------

@@ -124,6 +124,13 @@ def check_restart(case, tmp):
     run(case.config, sets + [f"time.max_steps={case.stop}"], b, base, case.ranks[1])
     ckpt = os.path.join(b, f"{base}.{case.checkpoint}.rst")
     assert os.path.isfile(ckpt), f"no checkpoint {ckpt}: {sorted(os.listdir(b))}"
+    # B's closing checkpoint, written after the one read: the continued run
+    # writes its own and moves this one aside intact.
+    closing = os.path.join(b, f"{base}.final.rst")
+    closing_digest = None
+    if case.checkpoint != "final":
+        with open(closing, "rb") as f:
+            closing_digest = hashlib.sha256(f.read()).hexdigest()
     if case.stored_config:
         # B's stored config ends at step `stop`: only the end is given.
         end = next(x for x in case.sets if x.startswith("time.max_steps="))
@@ -133,7 +140,13 @@ def check_restart(case, tmp):
         p = subprocess.run(cmd, capture_output=True, text=True, env=run_env(), timeout=300)
         assert p.returncode == 0, f"exit {p.returncode}: {' '.join(cmd)}\nstderr: {p.stderr[-2500:]}"
     else:
-        run(case.config, sets + case.continue_sets, b, base, case.ranks[2], extra=["--restart", ckpt])
+        p = run(case.config, sets + case.continue_sets, b, base, case.ranks[2], extra=["--restart", ckpt])
+    if closing_digest is not None:
+        moved = glob.glob(os.path.join(b, "earlier", f"{base}.*", f"{base}.final.rst"))
+        assert len(moved) == 1, f"the earlier final.rst was not moved aside: {moved}"
+        with open(moved[0], "rb") as f:
+            assert hashlib.sha256(f.read()).hexdigest() == closing_digest, "the earlier final.rst did not arrive intact"
+        assert "--overwrite" not in p.stdout, p.stdout[-800:]  # --restart refuses it: not offered
     compare_runs(a, b, base)
     if case.label == "fv_floors":
         with open(os.path.join(a, f"{base}.summary.json")) as f:

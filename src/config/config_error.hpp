@@ -2,6 +2,7 @@
 
 #include <stdexcept>
 #include <string>
+#include <vector>
 
 namespace ax {
 
@@ -15,5 +16,11 @@ class ConfigError : public std::runtime_error {
 
 // Closest candidate to `word` by edit distance, or "" if none is close.
 std::string did_you_mean(const std::string& word, const std::string* begin, const std::string* end);
+
+// What an Athena++ input parameter (tlim, nx1, ix2_bc, grav_acc2, a
+// problem's amp) is called here, for an unknown key in section `path`
+// whose keys are `known`: "time.end", or "" if `key` is no such name.
+std::string athena_counterpart(const std::string& path, const std::string& key,
+                               const std::vector<std::string>& known);
 
 }  // namespace ax

@@ -51,4 +51,38 @@ std::string did_you_mean(const std::string& word_as_given, const std::string* be
   return best;
 }
 
+std::string athena_counterpart(const std::string& path, const std::string& key,
+                               const std::vector<std::string>& known) {
+  struct Name {
+    const char* athena;
+    const char* here;
+  };
+  // docs/athena.md: the athinput keys whose names differ here.
+  static const Name names[] = {
+      {"tlim", "time.end"}, {"nlim", "time.max_steps"}, {"cfl_number", "time.cfl"},
+      {"xorder", "solver.reconstruction (1: pcm, 2: plm)"}, {"problem_id", "output.basename"},
+      {"nx1", "mesh.cells"}, {"nx2", "mesh.cells"}, {"nx3", "mesh.cells"},
+      {"x1min", "mesh.lower"}, {"x2min", "mesh.lower"}, {"x3min", "mesh.lower"},
+      {"x1max", "mesh.upper"}, {"x2max", "mesh.upper"}, {"x3max", "mesh.upper"},
+      {"ix1_bc", "boundaries.x_inner"}, {"ox1_bc", "boundaries.x_outer"}, {"ix2_bc", "boundaries.y_inner"},
+      {"ox2_bc", "boundaries.y_outer"}, {"ix3_bc", "boundaries.z_inner"}, {"ox3_bc", "boundaries.z_outer"},
+      {"dfloor", "physics.density_floor"}, {"pfloor", "physics.pressure_floor"},
+      {"grav_acc1", "physics.gravity: [g1, g2, g3]"}, {"grav_acc2", "physics.gravity: [g1, g2, g3]"},
+      {"grav_acc3", "physics.gravity: [g1, g2, g3]"}, {"ncycle_out", "output.progress_every"},
+      {"file_type", "output (always HDF5; restart_dt for rst, the history file for hst)"},
+      {"variable", "output.variables"}, {"hydro", "physics"}, {"job", "output"},
+      {"meshblock", "mesh.ranks (one block per rank)"}, {"output1", "output"}, {"output2", "output"}};
+  for (const Name& n : names)
+    if (key == n.athena) return n.here;
+  // A problem's parameters, where this problem has the counterpart.
+  if (path != "problem") return "";
+  static const Name problem_names[] = {{"amp", "perturbation"}, {"amp", "amplitude"}, {"drat", "density_ratio"},
+                                       {"prat", "pressure_ratio"}, {"drat", "density_contrast"},
+                                       {"b0", "field"}, {"vflow", "flow_velocity"}};
+  for (const Name& n : problem_names)
+    if (key == n.athena && std::find(known.begin(), known.end(), n.here) != known.end())
+      return std::string("problem.") + n.here;
+  return "";
+}
+
 }  // namespace ax

@@ -138,6 +138,8 @@ std::optional<YAML::Node> Section::value(const std::string& key, bool required,
         const std::string present = it->first.Scalar();
         if (!did_you_mean(present, &key, &key + 1).empty())
           fail(present, "unknown key (did you mean '" + key + "'?)");
+        if (athena_counterpart(path_, present, {key}) == full(key))
+          fail(present, "unknown key (Athena++'s " + present + " is " + full(key) + " here; docs/athena.md)");
       }
     }
     fail(key, "missing required key (expected " + expected + ")");
@@ -402,8 +404,10 @@ void Section::finish() const {
     bool known = false;
     for (const auto& k : known_) known = known || k == key;
     if (known) continue;
-    const std::string s = did_you_mean(key, known_.data(), known_.data() + known_.size());
+    const std::string athena = athena_counterpart(path_, key, known_);
+    const std::string s = athena.empty() ? did_you_mean(key, known_.data(), known_.data() + known_.size()) : "";
     std::string msg = "unknown key" + std::string(s.empty() ? "" : " (did you mean '" + s + "'?)");
+    if (!athena.empty()) msg += " (Athena++'s " + key + " is " + athena + " here; docs/athena.md)";
     msg += "; known keys here: ";
     for (std::size_t i = 0; i < known_.size(); ++i) msg += (i ? ", " : "") + known_[i];
     fail(key, msg);

@@ -59,7 +59,7 @@ namespace {
 // throwing if it fails; says what it did with `what` ("of an earlier run
 // named 'sod'"), even with --quiet: files the user may look for have moved.
 void move_aside(const Config& cfg, const Comm& comm, const std::vector<std::string>& files, bool overwrite,
-                const std::string& what) {
+                const std::string& what, bool overwrite_allowed) {
   namespace fs = std::filesystem;
   int n = int(files.size());
   MPI_Bcast(&n, 1, MPI_INT, 0, comm.cart);
@@ -87,7 +87,8 @@ void move_aside(const Config& cfg, const Comm& comm, const std::vector<std::stri
     }
     note = overwrite ? "deleted the " + std::to_string(n) + " file(s) " + what + " in " + cfg.out_dir + " (--overwrite)"
                      : "moved the " + std::to_string(n) + " file(s) " + what + " to " + to.string() +
-                           " (delete it when no longer needed; --overwrite deletes them)";
+                           (overwrite_allowed ? " (delete it when no longer needed; --overwrite deletes them)"
+                                              : " (delete it when no longer needed)");
   }
   int bad = failed.empty() ? 0 : 1;
   MPI_Bcast(&bad, 1, MPI_INT, 0, comm.cart);
@@ -116,7 +117,7 @@ int numbered(const std::string& rest, bool snapshot) {
 void make_room_for_new_run(const Config& cfg, const Comm& comm, bool overwrite) {
   std::vector<std::string> files;
   if (comm.root()) files = earlier_run_files(cfg.out_dir, cfg.basename);
-  move_aside(cfg, comm, files, overwrite, "of an earlier run named '" + cfg.basename + "'");
+  move_aside(cfg, comm, files, overwrite, "of an earlier run named '" + cfg.basename + "'", true);
 }
 
 void make_room_for_continued_run(const Config& cfg, const Comm& comm, int snapshot_index, int restart_index,
@@ -129,16 +130,20 @@ void make_room_for_continued_run(const Config& cfg, const Comm& comm, int snapsh
     for (const std::string& name : earlier_run_files(cfg.out_dir, cfg.basename)) {
       const std::string rest = name.substr(cfg.basename.size() + 1);
       const int snap = numbered(rest, true), ckpt = numbered(rest, false);
-      const bool later = (snap >= 0 && snap >= snapshot_index) || (ckpt >= 0 && ckpt >= restart_index);
+      // The closing checkpoint came after any numbered one, and the
+      // continued run writes its own.
+      const bool closing = rest == "final.rst" || rest == "final.rst.tmp";
+      const bool later = (snap >= 0 && snap >= snapshot_index) || (ckpt >= 0 && ckpt >= restart_index) || closing;
       if (later && fs::weakly_canonical(fs::path(cfg.out_dir) / name, ec) != read) files.push_back(name);
     }
   }
   char numbers[96];
-  std::snprintf(numbers, sizeof(numbers), "(snapshots out1.%05d on, checkpoints %05d.rst on)", snapshot_index,
-                restart_index);
+  std::snprintf(numbers, sizeof(numbers), "(snapshots out1.%05d on, checkpoints %05d.rst on, final.rst)",
+                snapshot_index, restart_index);
   move_aside(cfg, comm, files, false,
              "that the earlier run wrote after its checkpoint " + std::string(numbers) +
-                 ", whose numbers the continued run writes again,");
+                 ", whose names the continued run writes again,",
+             false);  // --overwrite does not go with --restart
 }
 
 }  // namespace ax

@@ -31,7 +31,8 @@ void make_room_for_new_run(const Config& cfg, const Comm& comm, bool overwrite);
 // snapshot index and its checkpoints from its restart index, as the run
 // that wrote the checkpoint would have gone on. Files of those numbers that
 // the earlier run left (its closing snapshot, off the schedule, or a longer
-// run's later outputs) are moved aside the same way instead of overwritten:
+// run's later outputs), and its final.rst, are moved aside the same way
+// instead of overwritten:
 // a continued run used to replace the closing snapshot with another time's.
 // `checkpoint` (the file read) is never moved.
 void make_room_for_continued_run(const Config& cfg, const Comm& comm, int snapshot_index, int restart_index,

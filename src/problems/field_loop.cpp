@@ -43,7 +43,7 @@ class FieldLoop final : public Problem {
 }  // namespace problem_field_loop
 
 std::shared_ptr<const Problem> make_field_loop(Section& p, const Config& cfg) {
-  if (cfg.nx[0] == 1 || cfg.nx[1] == 1) p.fail("name", "the field loop lies in the x-y plane: expected mesh.cells with x and y active");
+  require_xy_plane(p, cfg, "the field loop lies in the x-y plane");
   auto s = std::make_shared<problem_field_loop::FieldLoop>();
   s->point_faces = cfg.family == "fd";
   s->radius = Real(p.real("radius", 0.3, 0, 1e300, true));

@@ -7,6 +7,7 @@
 #include "config/config.hpp"
 #include "config/section.hpp"
 #include "problems/problem.hpp"
+#include "problems/problem_geometry.hpp"
 
 namespace ax {
 
@@ -35,8 +36,7 @@ class KelvinHelmholtz final : public Problem {
 
 std::shared_ptr<const Problem> make_kelvin_helmholtz(Section& p, const Config& cfg) {
   // The layers are planes of constant y and the seed a mode along x.
-  if (cfg.nx[0] == 1 || cfg.nx[1] == 1)
-    p.fail("name", "the shear layers lie along x at two heights in y: expected mesh.cells with x and y active");
+  require_xy_plane(p, cfg, "the shear layers lie along x at two heights in y");
   auto s = std::make_shared<problem_kh::KelvinHelmholtz>();
   s->flow = p.real("flow_velocity", 1.0, -1e300, 1e300);
   s->drho = p.real("density_contrast", 1.0, 0, 1e300);

@@ -12,6 +12,7 @@
 #include "config/section.hpp"
 #include "problems/mhd_init.hpp"
 #include "problems/problem.hpp"
+#include "problems/problem_geometry.hpp"
 
 namespace ax {
 
@@ -39,8 +40,7 @@ class OrszagTang final : public Problem {
 }  // namespace problem_orszag_tang
 
 std::shared_ptr<const Problem> make_orszag_tang(Section& p, const Config& cfg) {
-  if (cfg.nx[0] == 1 || cfg.nx[1] == 1)
-    p.fail("name", "the vortex lies in the x-y plane: expected mesh.cells with x and y active");
+  require_xy_plane(p, cfg, "the vortex lies in the x-y plane");
   // Period 1 along x and y: a periodic box of another length cuts the
   // flow and field at the seam into sheets.
   for (int d = 0; d < 2; ++d) {

@@ -70,6 +70,14 @@ void require_ball_cells(Section& p, const std::string& key, const Config& cfg, c
                     "smaller " + key);
 }
 
+void require_xy_plane(Section& p, const Config& cfg, const std::string& what) {
+  if (cfg.nx[0] > 1 && cfg.nx[1] > 1) return;
+  const std::string cells = "[" + std::to_string(cfg.nx[0]) + ", " + std::to_string(cfg.nx[1]) + ", " +
+                            std::to_string(cfg.nx[2]) + "]";
+  p.fail("name", what + ": expected mesh.cells with x and y active, got " + cells + " (" +
+                     key_place(cfg, "mesh.cells") + ")");
+}
+
 void require_active(Section& p, const std::string& key, const Config& cfg, int axis) {
   if (cfg.nx[axis] > 1) return;
   const char a = "xyz"[axis];

@@ -47,6 +47,11 @@ CentreOffsets centre_offsets(const Config& cfg, const Real center[3]);
 void require_ball_cells(Section& p, const std::string& key, const Config& cfg, const CentreOffsets& o, double radius,
                         bool some_outside, const std::string& what);
 
+// Fails at problem.name unless x and y are active; `what` says why the
+// problem needs them ("the vortex lies in the x-y plane"). The message
+// names mesh.cells and where it was given, which may be the key to change.
+void require_xy_plane(Section& p, const Config& cfg, const std::string& what);
+
 // Fails at `key` unless the grid has more than one cell along axis.
 void require_active(Section& p, const std::string& key, const Config& cfg, int axis);
 

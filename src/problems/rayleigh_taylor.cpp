@@ -14,6 +14,7 @@
 #include "config/section.hpp"
 #include "problems/mhd_init.hpp"
 #include "problems/problem.hpp"
+#include "problems/problem_geometry.hpp"
 
 namespace ax {
 
@@ -55,9 +56,7 @@ class RayleighTaylor final : public Problem {
 
 std::shared_ptr<const Problem> make_rayleigh_taylor(Section& p, const Config& cfg) {
   auto rt = std::make_shared<problem_rt::RayleighTaylor>();
-  if (cfg.nx[0] == 1 || cfg.nx[1] == 1)
-    p.fail("name", "the layers lie one above the other along y (2D) or z (3D) and the mode runs along x: expected "
-                   "mesh.cells with x and y active");
+  require_xy_plane(p, cfg, "the layers lie one above the other along y (2D) or z (3D) and the mode runs along x");
   rt->vertical = cfg.nx[2] > 1 ? 2 : 1;
   const int v = rt->vertical;
   const char* axis = v == 2 ? "z" : "y";
