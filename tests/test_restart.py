@@ -139,6 +139,9 @@ def check_restart(case, tmp):
             cmd = [MPIEXEC, "-n", str(case.ranks[2])] + mpi_flags() + cmd
         p = subprocess.run(cmd, capture_output=True, text=True, env=run_env(), timeout=300)
         assert p.returncode == 0, f"exit {p.returncode}: {' '.join(cmd)}\nstderr: {p.stderr[-2500:]}"
+        with open(os.path.join(b, f"{base}.summary.json")) as f:
+            summary = json.load(f)
+        assert summary["config"] == ckpt and summary["config_from_checkpoint"] is True, summary["config"]
     else:
         p = run(case.config, sets + case.continue_sets, b, base, case.ranks[2], extra=["--restart", ckpt])
     if closing_digest is not None:

@@ -597,6 +597,7 @@ Config parse_stored_config(const std::string& yaml_text, const std::string& chec
   Config c = parse_text(yaml_text, checkpoint + " (its stored config; change a key with --set)", false, overrides,
                         nranks, output_dir);
   c.from_checkpoint = true;
+  c.path = checkpoint;
   return c;
 }
 

@@ -114,7 +114,7 @@ std::string describe_memory(const MemoryCheck& m, const Config& cfg, const Grid&
      << "  process baseline       " << size_text(double(p.baseline_host)) << " (host, libraries and runtime)\n"
      << "  peak host memory       " << size_text(double(p.host_bytes())) << "\n";
   os << "node: " << m.ranks_on_node << " rank(s) need " << size_text(double(m.node_host_need))
-     << " more host memory; available " << size_text(double(m.node_host_available));
+     << " of host memory beyond their process baselines; available " << size_text(double(m.node_host_available));
   if (m.device_free >= 0)
     os << "\nGPU " << device_id() << ": " << m.ranks_on_device << " rank(s) need "
        << size_text(double(m.device_need)) << "; free " << size_text(double(m.device_free)) << " of "
@@ -124,15 +124,18 @@ std::string describe_memory(const MemoryCheck& m, const Config& cfg, const Grid&
   const Scheme scheme = scheme_of(cfg.integrator);
   const bool gpu = p.arrays_on_device;
   const bool fused = planned_hydro_path(cfg, grid).fused;
-  const double units = gpu ? double(comm.size) : double(comm.size) * ExecSpace().concurrency();
-  const double rate = reference_rate(cfg, fused, gpu) * units;
-  char line[256];
+  const int threads = gpu ? 1 : int(ExecSpace().concurrency());
+  const double rate = reference_rate(cfg, fused, gpu) * double(comm.size) * threads;
+  char workers[64];
+  if (gpu) std::snprintf(workers, sizeof(workers), "%d GPU(s)", comm.size);
+  else std::snprintf(workers, sizeof(workers), "%d rank(s) x %d CPU thread(s)", comm.size, threads);
+  char line[320];
   std::snprintf(line, sizeof(line),
                 "\ncost: %lld cells x %zu stages per step; about %.3g s per step at %.2g cell-updates/s "
-                "(%s %s path, %g %s; reference rates measured on 3D blocks of 64^3 and more, docs/performance.md: "
+                "(%s %s path, %s; reference rates measured on 3D blocks of 64^3 and more, docs/performance.md: "
                 "small and 1D runs take longer per cell)",
                 (long long)grid.cells_global(), scheme.stages.size(), double(grid.cells_global()) / rate, rate,
-                cfg.family.c_str(), fused ? "fused" : "native", units, gpu ? "GPU(s)" : "CPU thread(s)");
+                cfg.family.c_str(), fused ? "fused" : "native", workers);
   os << line;
   return os.str();
 }

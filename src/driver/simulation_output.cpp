@@ -199,7 +199,8 @@ void Simulation::write_summary(const RunSummary& s) const {
   if (!comm_.root()) return;
   nlohmann::json j;
   j["problem"] = cfg_.problem_name;
-  j["config"] = cfg_.file;
+  j["config"] = cfg_.path.empty() ? cfg_.file : cfg_.path;
+  j["config_from_checkpoint"] = cfg_.from_checkpoint;  // then "config" is the checkpoint that held it
   j["cells"] = s.cells;
   j["grid"] = {grid_.nx_global[0], grid_.nx_global[1], grid_.nx_global[2]};
   j["ranks"] = comm_.size;
