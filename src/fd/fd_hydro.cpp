@@ -51,7 +51,7 @@ FdHydro::FdHydro(const Config& cfg, const Grid& grid)
   opt_.eos = cfg.eos;
   floors_.density = Real(cfg.density_floor);
   floors_.pressure = Real(cfg.pressure_floor);
-  for (int d = 0; d < 3; ++d) opt_.gravity.g[d] = cfg.gravity[d];
+  opt_.gravity = gravity_of(cfg.gravity);
   plan_ = fd_fused_plan(cfg, grid);
   k_ = grid.make_array("fd_k", NHYDRO);
   Kokkos::deep_copy(k_, Real(0));

@@ -53,7 +53,7 @@ FdMhd::FdMhd(const Config& cfg, const Grid& grid, const FdMhdPlan& plan)
   opt_.eos = cfg.eos;
   floors_.density = Real(cfg.density_floor);
   floors_.pressure = Real(cfg.pressure_floor);
-  for (int d = 0; d < 3; ++d) opt_.gravity.g[d] = cfg.gravity[d];
+  opt_.gravity = gravity_of(cfg.gravity);
   k_ = grid.make_array("fd_mhd_k", NMHD);
   kb_ = make_face_field(grid, "fd_mhd_kb");
   Kokkos::deep_copy(k_, Real(0));

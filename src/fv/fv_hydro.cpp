@@ -66,7 +66,7 @@ FvHydro::FvHydro(const Config& cfg, const Grid& grid, const FvPlan& plan)
   opt_.eos = cfg.eos;
   floors_.density = Real(cfg.density_floor);
   floors_.pressure = Real(cfg.pressure_floor);
-  for (int d = 0; d < 3; ++d) opt_.gravity.g[d] = cfg.gravity[d];
+  opt_.gravity = gravity_of(cfg.gravity);
   if (!fused()) native_ = std::make_unique<FvNativeWorkspace>(grid);
   if (needs_du(plan)) du_ = grid.make_array("fv_du", NHYDRO);
   else hits_ = DeviceCount("fv_fused_floor_hits");

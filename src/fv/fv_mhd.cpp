@@ -56,7 +56,7 @@ FvMhd::FvMhd(const Config& cfg, const Grid& grid, const FvMhdPlan& plan)
   opt_.eos = cfg.eos;
   floors_.density = Real(cfg.density_floor);
   floors_.pressure = Real(cfg.pressure_floor);
-  for (int d = 0; d < 3; ++d) opt_.gravity.g[d] = cfg.gravity[d];
+  opt_.gravity = gravity_of(cfg.gravity);
   if (fused())
     fused_ = std::make_unique<FvMhdFusedWorkspace>(grid, plan.layout);
   else

@@ -14,6 +14,9 @@ struct Gravity {
   KOKKOS_INLINE_FUNCTION bool on() const { return g[0] != 0 || g[1] != 0 || g[2] != 0; }
 };
 
+// The solvers' copy of the config's physics.gravity.
+inline Gravity gravity_of(const Real g[3]) { return Gravity{{g[0], g[1], g[2]}}; }
+
 // The source of one cell, scaled: s[d] = scale rho g_d for the momenta
 // (d = 0, 1, 2), s[3] = scale m . g for the energy (the momenta summed x,
 // y, z). Shared by every path that adds it.
