@@ -178,7 +178,7 @@ BAD = [
     # has set the field, with the folder the run made removed again.
     case("fd_mhd_field_through_reflecting_wall", FD_MHD_WALL,
          [Loc("x: reflecting"), "boundaries.x", "threads the inner x-wall", "max |B_x| = 1 on the wall",
-          "expected outflow or periodic on x"], forbid_paths=("out",)),
+          "expected a field with B_x = 0 on the wall", "outflow or periodic on x"], forbid_paths=("out",)),
     # `check` sets the problem up too (it said "valid" for what run refused).
     case("fd_mhd_field_through_reflecting_wall_check", FD_MHD_WALL,
          [Loc("x: reflecting"), "boundaries.x", "threads the inner x-wall"], args=CHECK),

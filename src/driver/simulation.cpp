@@ -134,8 +134,9 @@ void Simulation::refuse_threaded_reflecting_walls() const {
       throw ConfigError(key_place(cfg_, key) + ": reflecting walls with solver.family: fd and physics.mhd: true " +
                         "need a field parallel to the wall, but the field threads the " + where + " " + axis +
                         "-wall (" + values + "): the wall mirrors B_" + axis + " with a change of sign and the " +
-                        "sixth-order stencils across it break down on the jump; expected outflow or periodic on " +
-                        axis + ", solver.family: fv, or a field with B_" + axis + " = 0 on the wall");
+                        "sixth-order stencils across it break down on the jump; expected a field with B_" + axis +
+                        " = 0 on the wall, solver.family: fv, or (where the problem allows them) outflow or "
+                        "periodic on " + axis);
     }
   }
 }
