@@ -146,6 +146,11 @@ BAD = [
     case("athena_problem_amp", edit(("  name: sod", "  name: kelvin_helmholtz\n  amp: 0.1"),
                                     ("  cells: [16, 1, 1]", "  cells: [16, 16, 1]")),
          [Loc("amp:"), "problem.amp", "Athena++'s amp is problem.perturbation here"]),
+    # The faces win over their axis: a --set of the axis would change nothing, silently.
+    case("boundary_axis_set_beside_both_faces",
+         edit(("  x: outflow", "  x_inner: reflecting\n  x_outer: reflecting")),
+         ["command line (--set boundaries.x)", "x_inner and x_outer are given too", "sets neither face",
+          "expected --set x_inner and x_outer instead"], args=RUN + ["--set", "boundaries.x=outflow"]),
     case("duplicate_key", edit(("  end: 0.01", "  end: 0.01\n  end: 0.02")),
          [Loc("end:", nth=2), "time.end", "duplicate"]),
     # --- mesh -----------------------------------------------------------------

@@ -170,6 +170,7 @@ void check_fused_equals_native(const std::string& label, std::vector<std::string
     for (std::size_t c = 0; c < f.v.size(); ++c) differ += f.v[c] != n.v[c];
     EXPECT_EQ(differ, 0u) << label << " " << p.label << " (" << fused_path << " against " << native_path << ")";
     EXPECT_EQ(native_path, "native");
+    EXPECT_GT(max_speed(n), 0.01) << "the seed moved nothing";
     ran.insert(fused_path);
   }
   // Each layout asked for ran as itself (a fused path that fell back to

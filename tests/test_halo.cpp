@@ -92,7 +92,7 @@ TEST(Halo, HydrostaticReflectingWalls) {
         for (int i = 0; i < n[0]; ++i) h(v, k + g.is(2), j + g.is(1), i + g.is(0)) = tag(v, k, j, i);
   Kokkos::deep_copy(u, h);
   GhostExchange ghosts(g, comm, NHYDRO, bc, false);
-  ghosts.set_hydrostatic_walls(grav, inv_gm1, std::numeric_limits<Real>::lowest());  // the tags' energies: no floor
+  ghosts.set_hydrostatic_walls(grav, inv_gm1, -std::numeric_limits<Real>::infinity());  // the tags' energies: no floor
   ghosts.fill(u);
   Kokkos::deep_copy(h, u);
   long long bad = 0, adjusted = 0;
@@ -161,7 +161,7 @@ TEST(Halo, HydrostaticWallsKeepThePressureFloor) {
       const Real expect = std::max(hydrostatic, floor);
       const int i = g.is(0), k = g.is(2);
       const Real got = (h(IEN, k, j, i) - (energy - press * inv_gm1)) / inv_gm1;
-      EXPECT_NEAR(got, expect, 1e-15) << "nvar " << nvar << " ghost " << at;
+      EXPECT_NEAR(got, expect, sizeof(Real) == 8 ? 1e-15 : 1e-6) << "nvar " << nvar << " ghost " << at;
       floored += hydrostatic < floor;
       risen += hydrostatic > press;
     }

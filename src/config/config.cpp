@@ -410,6 +410,13 @@ Config parse(YAML::Node root, const std::shared_ptr<ConfigContext>& ctx, int nra
     const std::string both = bnd.choice(axis, "periodic", {"periodic", "outflow", "reflecting"});
     c.bc[d][0] = boundary(bnd, axis, "inner", both);
     c.bc[d][1] = boundary(bnd, axis, "outer", both);
+    // The faces win over their axis. An axis given with --set where both
+    // faces are given would change nothing, silently: refused.
+    if (bnd.set_on_command_line(axis) && bnd.has(axis + "_inner") && bnd.has(axis + "_outer") &&
+        (boundary_name(c.bc[d][0]) != both || boundary_name(c.bc[d][1]) != both))
+      bnd.fail(axis, "is " + both + ", but " + axis + "_inner and " + axis + "_outer are given too (" +
+                         boundary_name(c.bc[d][0]) + ", " + boundary_name(c.bc[d][1]) + "), so it sets neither face; " +
+                         "expected --set " + axis + "_inner and " + axis + "_outer instead");
     if ((c.bc[d][0] == BoundaryKind::periodic) != (c.bc[d][1] == BoundaryKind::periodic)) {
       const std::string key = bnd.has(axis + "_inner") ? axis + "_inner"
                               : bnd.has(axis + "_outer") ? axis + "_outer" : axis;
@@ -459,9 +466,10 @@ Config parse(YAML::Node root, const std::shared_ptr<ConfigContext>& ctx, int nra
   const int active = (c.nx[0] > 1) + (c.nx[1] > 1) + (c.nx[2] > 1);
   if (!fd && c.integrator == Integrator::rk1 && c.order == 2 && c.cfl > 0.5 / active + 1e-12) {
     std::ostringstream w;
-    w << time.where("cfl") << ": " << c.cfl << " with time.integrator rk1 and reconstruction plm is above "
-      << "forward Euler's limit for limited slopes, 0.5 / " << active << " active axes = " << 0.5 / active
-      << "; expect growing oscillations (rk2, vl2 and rk3 are stable there)";
+    w << (time.has("cfl") ? time.where("cfl") : c.file + ": time.cfl (default)") << ": " << c.cfl
+      << " with time.integrator rk1 and reconstruction plm is above forward Euler's limit for limited slopes, 0.5 / "
+      << active << " active axes = " << 0.5 / active << "; expect growing oscillations"
+      << (c.cfl <= 0.5 ? " (vl2, rk2 and rk3 are stable at this cfl)" : "");
     c.warnings.push_back(w.str());
   }
   time.finish();
@@ -619,7 +627,9 @@ Config load_config(const std::string& file, const std::vector<std::string>& over
   std::stringstream ss;
   ss << in.rdbuf();
   if (in.bad()) throw ConfigError(file + ": cannot read the config file (" + std::strerror(errno) + ")");
-  return parse_config(ss.str(), file, overrides, nranks, output_dir);
+  Config c = parse_config(ss.str(), file, overrides, nranks, output_dir);
+  c.path = file;
+  return c;
 }
 
 std::string key_place(const Config& c, const std::string& key) {

@@ -25,7 +25,7 @@ enum class FusedLayout { automatic, cells, sweeps, tiles };  // FD hydro: tiles 
 struct Config {
   std::string file;       // where it came from
   bool from_checkpoint = false;  // read from a checkpoint's Config attribute (a restart given no config file)
-  std::string path;               // the config file, or the checkpoint that held it (file is the name in messages)
+  std::string path;               // the config file, or the checkpoint that held it (`file` names it in messages)
   std::vector<std::string> sets;  // its --set overrides, in order (for the restart hint)
   std::string effective;  // resolved YAML (defaults and overrides applied)
   std::map<std::string, std::string> key_where;  // dotted key -> "file:line:col: key" (keys given), for messages

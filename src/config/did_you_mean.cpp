@@ -69,11 +69,14 @@ std::string athena_counterpart(const std::string& path, const std::string& key,
       {"dfloor", "physics.density_floor"}, {"pfloor", "physics.pressure_floor"},
       {"grav_acc1", "physics.gravity: [g1, g2, g3]"}, {"grav_acc2", "physics.gravity: [g1, g2, g3]"},
       {"grav_acc3", "physics.gravity: [g1, g2, g3]"}, {"ncycle_out", "output.progress_every"},
-      {"file_type", "output (always HDF5; restart_dt for rst, the history file for hst)"},
+      {"file_type", "not needed (output writes HDF5 always; restart_dt for rst, history_every for hst)"},
       {"variable", "output.variables"}, {"hydro", "physics"}, {"job", "output"},
-      {"meshblock", "mesh.ranks (one block per rank)"}, {"output1", "output"}, {"output2", "output"}};
+      {"meshblock", "mesh.ranks (one block per rank)"}};
   for (const Name& n : names)
     if (key == n.athena) return n.here;
+  if (key.size() > 6 && key.compare(0, 6, "output") == 0 &&
+      key.find_first_not_of("0123456789", 6) == std::string::npos)
+    return "output";  // <output1>, <output2>, ...: one output section here
   // A problem's parameters, where this problem has the counterpart.
   if (path != "problem") return "";
   static const Name problem_names[] = {{"amp", "perturbation"}, {"amp", "amplitude"}, {"drat", "density_ratio"},

@@ -334,13 +334,14 @@ CheckpointPlace check_checkpoint(hid_t file, const std::string& path, const Conf
     const auto a = then.find(key), b = now.find(key);
     const std::string was = a == then.end() ? "(absent)" : a->second, is = b == now.end() ? "(absent)" : b->second;
     if (was == is) continue;
-    // A key newer than the checkpoint, left at its default, changes nothing
-    // the checkpoint's run did.
-    if (a == then.end() && !cfg.key_where.count(key)) continue;
     // A face's value may come from its axis key (boundaries.y for boundaries.y_inner).
     const std::string given = cfg.key_where.count(key) || key.rfind("boundaries.", 0) != 0 ? key : key.substr(0, 12);
-    throw ConfigError(key_place(cfg, given) + ": is " + is + " but the checkpoint " + path + " was made with " + was +
-                      "; a restart may change only " + restart_safe_keys_text());
+    // A key newer than the checkpoint, left at its default, changes nothing
+    // the checkpoint's run did.
+    if (a == then.end() && !cfg.key_where.count(given)) continue;
+    throw ConfigError(key_place(cfg, given) + ": is " + is + " but the checkpoint " + path + " was made with " +
+                      (given == key ? was : key + ": " + was) + "; a restart may change only " +
+                      restart_safe_keys_text());
   }
   // A run that would end before it starts would still write its closing
   // checkpoint, history and snapshot over the newer ones of the first run.
