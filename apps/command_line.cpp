@@ -230,6 +230,28 @@ int parse_command_line(int argc, char** argv, bool print, CommandLine* cl) {
     return fail("unknown command '" + ours[0] + "'" + (s.empty() ? "" : " (did you mean '" + s + "'?)") +
                 "; expected run or check");
   }
+  // Athena++'s command-line habits, named with what they are here
+  // (CLI11 said only "The following argument was not expected").
+  for (const std::string& a : ours) {
+    static const char* const flags[][2] = {{"-r", "--restart FILE"},
+                                           {"-i", "the config file after run or check"},
+                                           {"-d", "--set output.directory=DIR"},
+                                           {"-t", "--wall-time hh:mm:ss"},
+                                           {"-n", "astronomix check CONFIG"}};
+    for (const auto& f : flags)
+      if (a == f[0]) return fail("unknown option " + a + " (Athena++'s " + a + " is " + f[1] + " here; docs/athena.md)");
+    const std::size_t slash = a.find('/'), eq = a.find('=');
+    if (a[0] != '-' && slash != std::string::npos && eq != std::string::npos && slash < eq &&
+        a.find('/', slash + 1) > eq) {
+      // block/key=value: --set section.key=value here, under this code's names.
+      const std::string block = a.substr(0, slash), key = a.substr(slash + 1, eq - slash - 1);
+      const std::string here = athena_counterpart(block, key, {});
+      return fail("'" + a + "' is an Athena++ block/key=value override; here it is --set SECTION.KEY=VALUE" +
+                  (here.empty() ? " (--set " + block + "." + key + "=" + a.substr(eq + 1) + ")"
+                                : ", and Athena++'s " + key + " is " + here) +
+                  " (docs/athena.md)");
+    }
+  }
   try {
     std::vector<std::string> reversed(ours.rbegin(), ours.rend());
     app.parse(reversed);

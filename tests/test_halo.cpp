@@ -30,14 +30,28 @@ int source(int g, int n, BoundaryKind lo, BoundaryKind hi, bool* flip) {
   return g < 0 ? -1 - g : 2 * n - 1 - g;
 }
 
+// The whole mesh as one block on one rank, with ghosts of width 2.
+struct OneBlock {
+  Grid g;
+  Comm comm;
+  OneBlock(const int n[3], const Real lo[3], const Real hi[3], const bool periodic[3]) {
+    const int dims[3] = {1, 1, 1}, coords[3] = {0, 0, 0};
+    g = make_grid(n, lo, hi, 2, dims, coords);
+    comm = make_comm(MPI_COMM_WORLD, dims, periodic);
+  }
+  ~OneBlock() { free_comm(comm); }
+  OneBlock(const OneBlock&) = delete;
+  OneBlock& operator=(const OneBlock&) = delete;
+};
+
 void check_fill(BoundaryKind x, BoundaryKind y, BoundaryKind z, int nx = 6, int ny = 5, int nz = 4) {
   const int n[3] = {nx, ny, nz};
   const Real lo[3] = {0, 0, 0}, hi[3] = {1, 1, 1};
-  const int dims[3] = {1, 1, 1}, coords[3] = {0, 0, 0};
-  const Grid g = make_grid(n, lo, hi, 2, dims, coords);
   const bool periodic[3] = {x == BoundaryKind::periodic, y == BoundaryKind::periodic,
                             z == BoundaryKind::periodic};
-  Comm comm = make_comm(MPI_COMM_WORLD, dims, periodic);
+  const OneBlock block(n, lo, hi, periodic);
+  const Grid& g = block.g;
+  const Comm& comm = block.comm;
   const BoundaryKind bc[3][2] = {{x, x}, {y, y}, {z, z}};
   Array4 u = g.make_array("u", NHYDRO);
   auto h = Kokkos::create_mirror_view(u);
@@ -65,7 +79,6 @@ void check_fill(BoundaryKind x, BoundaryKind y, BoundaryKind z, int nx = 6, int 
           if (h(v, k, j, i) != expect) ++bad;
         }
   EXPECT_EQ(bad, 0);
-  free_comm(comm);
 }
 
 // Reflecting walls under gravity (GhostExchange::set_hydrostatic_walls):
@@ -76,10 +89,10 @@ void check_fill(BoundaryKind x, BoundaryKind y, BoundaryKind z, int nx = 6, int 
 TEST(Halo, HydrostaticReflectingWalls) {
   const int n[3] = {6, 5, 4};
   const Real lo[3] = {0, 0, 0}, hi[3] = {1.5, 1, 0.5};
-  const int dims[3] = {1, 1, 1}, coords[3] = {0, 0, 0};
-  const Grid g = make_grid(n, lo, hi, 2, dims, coords);
   const bool periodic[3] = {false, false, false};
-  Comm comm = make_comm(MPI_COMM_WORLD, dims, periodic);
+  const OneBlock block(n, lo, hi, periodic);
+  const Grid& g = block.g;
+  const Comm& comm = block.comm;
   const BoundaryKind r = BoundaryKind::reflecting;
   const BoundaryKind bc[3][2] = {{r, r}, {r, r}, {r, r}};
   const Real grav[3] = {0.3, -0.2, 0.1}, inv_gm1 = 2.5;
@@ -116,7 +129,6 @@ TEST(Halo, HydrostaticReflectingWalls) {
         }
   EXPECT_EQ(bad, 0);
   EXPECT_GT(adjusted, 0);
-  free_comm(comm);
 }
 
 // Where the hydrostatic pressure would fall below the floor in a ghost (a
@@ -127,10 +139,10 @@ TEST(Halo, HydrostaticReflectingWalls) {
 TEST(Halo, HydrostaticWallsKeepThePressureFloor) {
   const int n[3] = {3, 4, 1};
   const Real lo[3] = {0, 0, 0}, hi[3] = {0.3, 0.4, 1};
-  const int dims[3] = {1, 1, 1}, coords[3] = {0, 0, 0};
-  const Grid g = make_grid(n, lo, hi, 2, dims, coords);
   const bool periodic[3] = {true, false, true};
-  Comm comm = make_comm(MPI_COMM_WORLD, dims, periodic);
+  const OneBlock block(n, lo, hi, periodic);
+  const Grid& g = block.g;
+  const Comm& comm = block.comm;
   const BoundaryKind r = BoundaryKind::reflecting, p = BoundaryKind::periodic;
   const BoundaryKind bc[3][2] = {{p, p}, {r, r}, {p, p}};
   const Real grav[3] = {0, -1, 0}, inv_gm1 = 1.5, rho = 2, press = 0.01, floor = 1e-3, vx = 0.5, by = 0.25;
@@ -168,7 +180,6 @@ TEST(Halo, HydrostaticWallsKeepThePressureFloor) {
     EXPECT_EQ(floored, 2);  // both ghosts above the top wall
     EXPECT_EQ(risen, 2);
   }
-  free_comm(comm);
 }
 
 TEST(Halo, PeriodicEverywhere) { check_fill(BoundaryKind::periodic, BoundaryKind::periodic, BoundaryKind::periodic); }

@@ -127,10 +127,13 @@ def check_restart(case, tmp):
     # B's closing checkpoint, written after the one read: the continued run
     # writes its own and moves this one aside intact.
     closing = os.path.join(b, f"{base}.final.rst")
-    closing_digest = None
+    closing_digest = summary_digest = None
     if case.checkpoint != "final":
         with open(closing, "rb") as f:
             closing_digest = hashlib.sha256(f.read()).hexdigest()
+        # B's summary, which the continued run rewrites: a copy goes beside.
+        with open(os.path.join(b, f"{base}.summary.json"), "rb") as f:
+            summary_digest = hashlib.sha256(f.read()).hexdigest()
     if case.stored_config:
         # B's stored config ends at step `stop`: only the end is given.
         end = next(x for x in case.sets if x.startswith("time.max_steps="))
@@ -149,6 +152,8 @@ def check_restart(case, tmp):
         assert len(moved) == 1, f"the earlier final.rst was not moved aside: {moved}"
         with open(moved[0], "rb") as f:
             assert hashlib.sha256(f.read()).hexdigest() == closing_digest, "the earlier final.rst did not arrive intact"
+        with open(os.path.join(os.path.dirname(moved[0]), f"{base}.summary.json"), "rb") as f:
+            assert hashlib.sha256(f.read()).hexdigest() == summary_digest, "the earlier summary was not kept"
         assert "--overwrite" not in p.stdout, p.stdout[-800:]  # --restart refuses it: not offered
     compare_runs(a, b, base)
     if case.label == "fv_floors":
@@ -263,6 +268,12 @@ def check_wall_time(tmp):
     hint = re.search(r"continue with `([^`]*)`", p.stdout)
     assert hint and shlex.split(hint.group(1)) == ["astronomix", "run", "--set", "time.max_steps=100000",
                                                    "--restart", final], p.stdout[-800:]
+    # With outputs off there is no checkpoint to name (this crashed: the
+    # message took the last of no checkpoints).
+    p = run(config, endless + ["output.enabled=false"], os.path.join(tmp, "walltime_no_output"), "blast",
+            extra=["--wall-time", "2"])
+    assert "stopped by the wall-time limit" in p.stdout and "no checkpoint, as output.enabled is false" in p.stdout, \
+        p.stdout[-800:]
 
 
 # ---------------------------------------------------------------- bad restarts
@@ -391,6 +402,14 @@ def check_bad_restarts(tmp):
     assert p.returncode == 2 and "output.directory" in p.stderr and f"--set output.directory={moved}" in p.stderr, \
         p.stderr[-800:]
     assert sorted(os.listdir(moved)) == ["ot.final.rst"], os.listdir(moved)
+    # Named without its folder, from inside it: the folder is ".", and the
+    # --set offered is one that works (it named no folder and offered an
+    # empty --set).
+    r = subprocess.run([EXE, "run", "--restart", "ot.final.rst", "--set", "time.max_steps=12", "-q"],
+                       capture_output=True, text=True, env=run_env(), timeout=60, cwd=moved)
+    assert r.returncode == 2 and f"lies in . ({os.path.realpath(moved)})" in r.stderr and \
+        r.stderr.rstrip().endswith("--set output.directory=."), r.stderr[-800:]
+    assert sorted(os.listdir(moved)) == ["ot.final.rst"], os.listdir(moved)
     # `check --restart` refuses it too (it said "valid" for a restart `run` refused).
     q = subprocess.run([EXE, "check", "--restart", os.path.join(moved, "ot.final.rst"), "--set", "time.max_steps=12"],
                        capture_output=True, text=True, env=run_env(), timeout=60)
@@ -481,6 +500,30 @@ def check_rerun(tmp):
     assert "deleted the" in p.stdout and "(--overwrite)" in p.stdout, p.stdout[-800:]
     assert glob.glob(os.path.join(d, "earlier", "sod.*")) == moved
     assert snapshots(d, "sod") == ["sod.out1.00000.athdf", "sod.out1.00001.athdf", "sod.out1.00002.athdf"]
+
+
+# ---------------------------------------------------------------- continued from an earlier checkpoint
+def check_history_kept(tmp):
+    """A run continued from a checkpoint before its end cuts the history back to the checkpoint's step;
+    the earlier run's history and summary go aside as they were, beside its later outputs."""
+    d = os.path.join(tmp, "history_kept")
+    sets = ["mesh.cells=[32,1,1]", "output.dt=0", "output.restart_every_steps=4", "time.max_steps=12"]
+    run("sod.yaml", sets, d, "sod")
+    digests = {}
+    for name in ("sod.history.csv", "sod.summary.json"):
+        with open(os.path.join(d, name), "rb") as f:
+            digests[name] = hashlib.sha256(f.read()).hexdigest()
+    assert len(history_rows(d, "sod")) == 13, history_rows(d, "sod")
+    p = run("sod.yaml", sets[:-1] + ["time.max_steps=6", "time.cfl=0.5"], d, "sod",
+            extra=["--restart", os.path.join(d, "sod.00000.rst")])
+    assert "copied the earlier run's sod.history.csv, sod.summary.json as they were" in p.stdout, p.stdout[-800:]
+    aside = glob.glob(os.path.join(d, "earlier", "sod.*"))
+    assert len(aside) == 1, aside
+    for name, digest in digests.items():
+        with open(os.path.join(aside[0], name), "rb") as f:
+            assert hashlib.sha256(f.read()).hexdigest() == digest, f"the earlier {name} was not kept as it was"
+    rows = history_rows(d, "sod")
+    assert [int(r["step"]) for r in rows] == list(range(7)), [r["step"] for r in rows]
 
 
 # ---------------------------------------------------------------- going on past the end
@@ -750,6 +793,7 @@ def main():
     check("SIGUSR1 to one of 2 ranks: all stop, final checkpoint, continued run equal", check_signal, tmp,
           signal.SIGUSR1, 2)
     check("--wall-time: stops with a checkpoint before the limit", check_wall_time, tmp)
+    check("continued from an earlier checkpoint: the earlier history and summary kept", check_history_kept, tmp)
     check("bad checkpoints and unsafe config changes: exit 2, message, outputs untouched", check_bad_restarts, tmp)
     check("check --restart: the data read in chunks against the checksum, 1 and 2 ranks", check_checksum_in_chunks,
           tmp)

@@ -410,13 +410,17 @@ Config parse(YAML::Node root, const std::shared_ptr<ConfigContext>& ctx, int nra
     const std::string both = bnd.choice(axis, "periodic", {"periodic", "outflow", "reflecting"});
     c.bc[d][0] = boundary(bnd, axis, "inner", both);
     c.bc[d][1] = boundary(bnd, axis, "outer", both);
-    // The faces win over their axis. An axis given with --set where both
-    // faces are given would change nothing, silently: refused.
-    if (bnd.set_on_command_line(axis) && bnd.has(axis + "_inner") && bnd.has(axis + "_outer") &&
-        (boundary_name(c.bc[d][0]) != both || boundary_name(c.bc[d][1]) != both))
+    // The faces win over their axis. An axis given beside both faces (in
+    // the file, or with --set) would change nothing, silently: refused.
+    // Faces given with --set over a file's axis are an override, as meant.
+    const bool faces_set = bnd.set_on_command_line(axis + "_inner") || bnd.set_on_command_line(axis + "_outer");
+    if (bnd.given_by_user(axis) && (bnd.set_on_command_line(axis) || !faces_set) && bnd.has(axis + "_inner") &&
+        bnd.has(axis + "_outer") && (boundary_name(c.bc[d][0]) != both || boundary_name(c.bc[d][1]) != both))
       bnd.fail(axis, "is " + both + ", but " + axis + "_inner and " + axis + "_outer are given too (" +
                          boundary_name(c.bc[d][0]) + ", " + boundary_name(c.bc[d][1]) + "), so it sets neither face; " +
-                         "expected --set " + axis + "_inner and " + axis + "_outer instead");
+                         (bnd.set_on_command_line(axis)
+                              ? "expected --set " + axis + "_inner and " + axis + "_outer instead"
+                              : "expected the axis or its two faces, not both"));
     if ((c.bc[d][0] == BoundaryKind::periodic) != (c.bc[d][1] == BoundaryKind::periodic)) {
       const std::string key = bnd.has(axis + "_inner") ? axis + "_inner"
                               : bnd.has(axis + "_outer") ? axis + "_outer" : axis;
@@ -535,6 +539,15 @@ Config parse(YAML::Node root, const std::shared_ptr<ConfigContext>& ctx, int nra
   c.restart_every_steps = out.integer("restart_every_steps", 0, 0, 1LL << 62);
   c.restart_at_end = out.boolean("restart_at_end", true);
   out.finish();
+  // yt's Athena++ reader takes the dimensions in Athena++'s order (1D
+  // along x, 2D in x-y): with one cell along y it reads a snapshot as 1D
+  // along x, silently (a z-only run as one cell). The files are whole.
+  if (c.write_files && c.nx[1] == 1 && c.nx[2] > 1)
+    c.warnings.push_back(c.cells_where + ": " + (c.nx[0] > 1 ? "an x-z" : "a z-only") +
+                         " mesh, which yt's Athena++ reader takes as 1D along x (it reads " +
+                         (c.nx[0] > 1 ? "the first x row" : "one cell") +
+                         " of each snapshot); ParaView (the .xdmf) and h5py read it whole; for yt put the active "
+                         "axes first (x, or x-y)");
 
   Section prob = top.section("problem", true);
   c.problem_name = prob.choice("name", std::nullopt, problem_names());

@@ -79,12 +79,36 @@ std::string athena_counterpart(const std::string& path, const std::string& key,
     return "output";  // <output1>, <output2>, ...: one output section here
   // A problem's parameters, where this problem has the counterpart.
   if (path != "problem") return "";
-  static const Name problem_names[] = {{"amp", "perturbation"}, {"amp", "amplitude"}, {"drat", "density_ratio"},
-                                       {"prat", "pressure_ratio"}, {"drat", "density_contrast"},
-                                       {"b0", "field"}, {"vflow", "flow_velocity"}};
-  for (const Name& n : problem_names)
-    if (key == n.athena && std::find(known.begin(), known.end(), n.here) != known.end())
-      return std::string("problem.") + n.here;
+  // The first whose key (`needs`) this problem has; `here` says what it is.
+  struct ProblemName {
+    const char* athena;
+    const char* needs;
+    const char* here;
+  };
+  static const ProblemName problem_names[] = {
+      {"amp", "perturbation", "problem.perturbation"}, {"amp", "amplitude", "problem.amplitude"},
+      {"drat", "density_ratio", "problem.density_ratio"}, {"prat", "pressure_ratio", "problem.pressure_ratio"},
+      // kh.cpp's drat (iprob 1) is the layers' density; its drho_rho0
+      // (iprob 4, the smooth set-up run here) is this contrast.
+      {"drat", "density_contrast", "1 + problem.density_contrast (the density between the layers)"},
+      {"drho_rho0", "density_contrast", "problem.density_contrast"},
+      {"b0", "field", "problem.field"}, {"vflow", "flow_velocity", "problem.flow_velocity"},
+      // shock_tube.cpp: sod's left_density, ..., the MHD tube's left: {density, ...}.
+      {"dl", "left_density", "problem.left_density"}, {"pl", "left_pressure", "problem.left_pressure"},
+      {"ul", "left_velocity", "problem.left_velocity"}, {"dr", "right_density", "problem.right_density"},
+      {"pr", "right_pressure", "problem.right_pressure"}, {"ur", "right_velocity", "problem.right_velocity"},
+      {"dl", "left", "problem.left.density"}, {"pl", "left", "problem.left.pressure"},
+      {"ul", "left", "problem.left.velocity[0]"}, {"vl", "left", "problem.left.velocity[1]"},
+      {"wl", "left", "problem.left.velocity[2]"}, {"bxl", "left", "problem.left.field[0]"},
+      {"byl", "left", "problem.left.field[1]"}, {"bzl", "left", "problem.left.field[2]"},
+      {"dr", "right", "problem.right.density"}, {"pr", "right", "problem.right.pressure"},
+      {"ur", "right", "problem.right.velocity[0]"}, {"vr", "right", "problem.right.velocity[1]"},
+      {"wr", "right", "problem.right.velocity[2]"}, {"bxr", "right", "problem.right.field[0]"},
+      {"byr", "right", "problem.right.field[1]"}, {"bzr", "right", "problem.right.field[2]"},
+      {"xshock", "position", "problem.position"},
+      {"shock_dir", "direction", "problem.direction (x, y or z for 1, 2 or 3)"}};
+  for (const ProblemName& n : problem_names)
+    if (key == n.athena && std::find(known.begin(), known.end(), n.needs) != known.end()) return n.here;
   return "";
 }
 

@@ -94,7 +94,9 @@ const std::string* Section::override_of(const std::string& name) const {
 std::string Section::where(const std::string& key) const {
   const std::string name = full(key);
   if (const std::string* o = override_of(name)) return "command line (--set " + *o + "): " + name;
-  YAML::Mark mark = node_.IsDefined() ? node_.Mark() : YAML::Mark::null_mark();
+  // A key not given is placed at its section's own key (`time:`), not at
+  // the section's first key.
+  YAML::Mark mark = !head_.is_null() ? head_ : node_.IsDefined() ? node_.Mark() : YAML::Mark::null_mark();
   if (!key.empty() && node_.IsMap()) {
     for (auto it = node_.begin(); it != node_.end(); ++it) {
       if (it->first.Scalar() == key) {
@@ -389,7 +391,11 @@ Section Section::section(const std::string& key, bool required) {
   }
   const auto ov = value(key, required, "a mapping");
   if (ov && !ov->IsMap()) fail(key, "expected a mapping of keys, got " + quoted(*ov));
-  return Section(ov ? *ov : YAML::Node(YAML::NodeType::Map), full(key), ctx_);
+  Section sub(ov ? *ov : YAML::Node(YAML::NodeType::Map), full(key), ctx_);
+  if (ov && node_.IsMap())
+    for (auto it = node_.begin(); it != node_.end(); ++it)
+      if (it->first.Scalar() == key) sub.head_ = it->first.Mark();
+  return sub;
 }
 
 void Section::also_known(const std::vector<std::string>& keys) {

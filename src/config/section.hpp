@@ -65,6 +65,11 @@ class Section {
 
   // Whether --set gave `key` a value (itself or a section above it).
   bool set_on_command_line(const std::string& key) const;
+  // Whether a person gave `key`: in a config file or with --set, not in a
+  // checkpoint's stored config (which may hold keys resolved for them).
+  bool given_by_user(const std::string& key) const {
+    return has(key) && (ctx_->positions || set_on_command_line(key));
+  }
 
   // "file:line:col: path.key" for messages about `key` (or the section).
   std::string where(const std::string& key = "") const;
@@ -79,6 +84,7 @@ class Section {
   std::string full(const std::string& key) const;
 
   YAML::Node node_;
+  YAML::Mark head_ = YAML::Mark::null_mark();  // where the section's own key is (`time:`), if given
   std::string path_;
   std::shared_ptr<ConfigContext> ctx_;
   std::vector<std::string> known_;

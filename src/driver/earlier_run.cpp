@@ -4,8 +4,11 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <cstdlib>
 #include <ctime>
 #include <filesystem>
+#include <fstream>
+#include <string>
 
 #include "config/config_error.hpp"
 
@@ -55,13 +58,15 @@ std::vector<std::string> earlier_run_files(const std::string& dir, const std::st
 
 namespace {
 
-// Moves (or deletes) `files` of dir, rank 0 doing the work and every rank
-// throwing if it fails; says what it did with `what` ("of an earlier run
-// named 'sod'"), even with --quiet: files the user may look for have moved.
+// Moves (or deletes) `files` of dir, and copies `copies` beside them (files
+// the run goes on writing, kept as they were), rank 0 doing the work and
+// every rank throwing if it fails; says what it did with `what` ("of an
+// earlier run named 'sod'"), even with --quiet: files the user may look for
+// have moved.
 void move_aside(const Config& cfg, const Comm& comm, const std::vector<std::string>& files, bool overwrite,
-                const std::string& what, bool overwrite_allowed) {
+                const std::string& what, bool overwrite_allowed, const std::vector<std::string>& copies = {}) {
   namespace fs = std::filesystem;
-  int n = int(files.size());
+  int n = int(files.size() + copies.size());
   MPI_Bcast(&n, 1, MPI_INT, 0, comm.cart);
   if (n == 0) return;
   const std::string where = key_place(cfg, "output.directory");
@@ -85,8 +90,18 @@ void move_aside(const Config& cfg, const Comm& comm, const std::vector<std::stri
       else fs::rename(from, to / files[i], ec);
       if (ec) failed = where + ": cannot " + (overwrite ? "remove " : "move ") + from.string() + ": " + ec.message();
     }
-    note = overwrite ? "deleted the " + std::to_string(n) + " file(s) " + what + " in " + cfg.out_dir + " (--overwrite)"
-                     : "moved the " + std::to_string(n) + " file(s) " + what + " to " + to.string() +
+    std::string copied;
+    for (std::size_t i = 0; i < copies.size() && failed.empty(); ++i) {
+      const fs::path from = fs::path(cfg.out_dir) / copies[i];
+      fs::copy_file(from, to / copies[i], ec);
+      if (ec) failed = where + ": cannot copy " + from.string() + ": " + ec.message();
+      copied += (i ? ", " : "") + copies[i];
+    }
+    const std::string count = std::to_string(files.size()) + " file(s) " + what;
+    note = overwrite ? "deleted the " + count + " in " + cfg.out_dir + " (--overwrite)"
+                     : (files.empty() ? "" : "moved the " + count + (copies.empty() ? "" : " and ")) +
+                           (copies.empty() ? "" : "copied the earlier run's " + copied + " as they were") + " to " +
+                           to.string() +
                            (overwrite_allowed ? " (delete it when no longer needed; --overwrite deletes them)"
                                               : " (delete it when no longer needed)");
   }
@@ -120,30 +135,54 @@ void make_room_for_new_run(const Config& cfg, const Comm& comm, bool overwrite) 
   move_aside(cfg, comm, files, overwrite, "of an earlier run named '" + cfg.basename + "'", true);
 }
 
+namespace {
+
+// Whether the history file at path has a complete row past `step`.
+bool history_goes_past(const std::filesystem::path& path, long long step) {
+  std::ifstream in(path);
+  std::string line;
+  std::getline(in, line);  // the header
+  while (std::getline(in, line))
+    if (!in.eof() && std::atoll(line.c_str()) > step) return true;
+  return false;
+}
+
+}  // namespace
+
 void make_room_for_continued_run(const Config& cfg, const Comm& comm, int snapshot_index, int restart_index,
-                                 const std::string& checkpoint) {
+                                 long long step, const std::string& checkpoint) {
   namespace fs = std::filesystem;
-  std::vector<std::string> files;
+  std::vector<std::string> files, copies;
   if (comm.root()) {
     std::error_code ec;
     const fs::path read = fs::weakly_canonical(checkpoint, ec);
-    for (const std::string& name : earlier_run_files(cfg.out_dir, cfg.basename)) {
+    const std::vector<std::string> found = earlier_run_files(cfg.out_dir, cfg.basename);
+    for (const std::string& name : found) {
       const std::string rest = name.substr(cfg.basename.size() + 1);
       const int snap = numbered(rest, true), ckpt = numbered(rest, false);
       // The closing checkpoint came after any numbered one, and the
-      // continued run writes its own.
-      const bool closing = rest == "final.rst" || rest == "final.rst.tmp";
+      // continued run writes its own; so may it an emergency snapshot.
+      const bool closing = rest == "final.rst" || rest == "final.rst.tmp" || rest.rfind("emergency.athdf", 0) == 0;
       const bool later = (snap >= 0 && snap >= snapshot_index) || (ckpt >= 0 && ckpt >= restart_index) || closing;
       if (later && fs::weakly_canonical(fs::path(cfg.out_dir) / name, ec) != read) files.push_back(name);
     }
+    // The continued run cuts the history back to the checkpoint's step and
+    // rewrites the summary: where the earlier run went past the checkpoint,
+    // both go aside as they were, beside its later outputs.
+    const std::string history = cfg.basename + ".history.csv", summary = cfg.basename + ".summary.json";
+    auto has = [&found](const std::string& name) { return std::count(found.begin(), found.end(), name) > 0; };
+    const bool past = has(history) && history_goes_past(fs::path(cfg.out_dir) / history, step);
+    if (past) copies.push_back(history);
+    if ((past || !files.empty()) && has(summary)) copies.push_back(summary);
   }
-  char numbers[96];
-  std::snprintf(numbers, sizeof(numbers), "(snapshots out1.%05d on, checkpoints %05d.rst on, final.rst)",
-                snapshot_index, restart_index);
+  // The files by name (rank 0's list; the others only need the count).
+  std::string names;
+  for (std::size_t i = 0; i < files.size() && i < 4; ++i) names += (i ? ", " : "") + files[i];
+  if (files.size() > 4) names += ", ...";
   move_aside(cfg, comm, files, false,
-             "that the earlier run wrote after its checkpoint " + std::string(numbers) +
-                 ", whose names the continued run writes again,",
-             false);  // --overwrite does not go with --restart
+             "that the earlier run wrote after its checkpoint (" + names +
+                 "), whose names the continued run writes again,",
+             false, copies);  // --overwrite does not go with --restart
 }
 
 }  // namespace ax

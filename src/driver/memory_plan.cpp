@@ -2,6 +2,7 @@
 
 #include <mpi.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <sstream>
 #include <type_traits>
@@ -125,9 +126,12 @@ std::string describe_memory(const MemoryCheck& m, const Config& cfg, const Grid&
   const bool gpu = p.arrays_on_device;
   const bool fused = planned_hydro_path(cfg, grid).fused;
   const int threads = gpu ? 1 : int(ExecSpace().concurrency());
-  const double rate = reference_rate(cfg, fused, gpu) * double(comm.size) * threads;
+  // Ranks sharing a GPU share its rate: count GPUs, not ranks (rank 0's
+  // sharing taken as every GPU's).
+  const int gpus = gpu ? std::max(1, comm.size / std::max(1, m.ranks_on_device)) : 0;
+  const double rate = reference_rate(cfg, fused, gpu) * (gpu ? double(gpus) : double(comm.size) * threads);
   char workers[64];
-  if (gpu) std::snprintf(workers, sizeof(workers), "%d GPU(s)", comm.size);
+  if (gpu) std::snprintf(workers, sizeof(workers), "%d GPU(s), %d rank(s)", gpus, comm.size);
   else std::snprintf(workers, sizeof(workers), "%d rank(s) x %d CPU thread(s)", comm.size, threads);
   char line[320];
   std::snprintf(line, sizeof(line),

@@ -290,7 +290,7 @@ RunSummary Simulation::run(const RunOptions& opt) {
     char line[256];
     std::snprintf(line, sizeof(line), "  continuing from %s: step %lld, t = %.9g", opt.restart.c_str(), steps_, time_);
     log(line);
-    if (outputs) make_room_for_continued_run(cfg_, comm_, snapshot_index_, restart_index_, opt.restart);
+    if (outputs) make_room_for_continued_run(cfg_, comm_, snapshot_index_, restart_index_, steps_, opt.restart);
   } else {
     initialize();  // before an earlier run's files are moved: it may refuse the config
     if (outputs) make_room_for_new_run(cfg_, comm_, opt.overwrite);
@@ -309,6 +309,7 @@ RunSummary Simulation::run(const RunOptions& opt) {
   double progress_t = t0;  // the last progress line
   long long progress_step = steps_;
   double step_wall = 0, longest_step = 0, longest_write = 0;
+  double used_by_start = 0;  // of the wall time, where a stop comes before the first step
   auto done = [&] {
     return at_end_time(time_, cfg_.t_end) || (cfg_.max_steps >= 0 && steps_ >= cfg_.max_steps);
   };
@@ -332,8 +333,13 @@ RunSummary Simulation::run(const RunOptions& opt) {
       stop = std::max(stop, kWallTimeStop);
     int any = 0;
     MPI_Allreduce(&stop, &any, 1, MPI_INT, MPI_MAX, comm_.cart);
-    if (any == kWallTimeStop && steps_ == first_step) refuse_wall_time_without_steps(opt);
+    // With no step yet the start-up used up the limit after the check at
+    // the top: the earlier run's files may have been moved aside and the
+    // first outputs written, so the run ends as any stopped run does, with
+    // a checkpoint, and fails below (a refusal with exit 2 would have left
+    // that half done).
     if (any) {
+      used_by_start = MPI_Wtime() - opt.started_at;
       s.stopped_by = any == kWallTimeStop ? "the wall-time limit" : signal_name(any);
       break;
     }
@@ -417,7 +423,21 @@ RunSummary Simulation::run(const RunOptions& opt) {
   // Said even with --quiet: the run did not reach its end. The command to
   // continue repeats the --set overrides (a restart must match the mesh and
   // solver, and writes into the same folder).
-  if (!s.stopped_by.empty() && comm_.root()) {
+  if (s.stopped_by == "the wall-time limit" && s.steps_this_run == 0) {
+    // Exit 1, not 0: a job resubmitted on success would go round without
+    // progress.
+    char msg[200];
+    std::snprintf(msg, sizeof(msg),
+                  "--wall-time: %g s left no time for a step: the start-up and first outputs took %.2f s (one "
+                  "second is kept for shutting down)",
+                  opt.wall_time_s, used_by_start);
+    const std::string kept = s.checkpoints.empty() ? "" : "; " + s.checkpoints.back() + " holds the state it started from";
+    throw CollectiveError(msg + kept + "; expected a longer limit");
+  }
+  if (!s.stopped_by.empty() && comm_.root() && s.checkpoints.empty()) {
+    std::printf("stopped by %s after step %lld (t = %.9g); no checkpoint, as output.enabled is false\n",
+                s.stopped_by.c_str(), steps_, time_);
+  } else if (!s.stopped_by.empty() && comm_.root()) {
     std::string again = cfg_.from_checkpoint ? "astronomix run" : "astronomix run " + shell_quoted(cfg_.file);
     for (const std::string& set : cfg_.sets) again += " --set " + shell_quoted(set);
     again += " --restart " + shell_quoted(s.checkpoints.back());

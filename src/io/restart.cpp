@@ -412,11 +412,16 @@ void check_stored_output_dir(const Config& cfg, const std::string& checkpoint) {
   if (!cfg.write_files || key_from_set(cfg, "output.directory")) return;
   std::error_code ec;
   const fs::path out = fs::weakly_canonical(fs::absolute(cfg.out_dir, ec), ec);
-  const fs::path lies = fs::weakly_canonical(fs::absolute(fs::path(checkpoint).parent_path(), ec), ec);
+  // A checkpoint named without a folder lies in "." (its empty parent
+  // path named no folder, and the --set it suggested was refused).
+  fs::path dir = fs::path(checkpoint).parent_path();
+  if (dir.empty()) dir = ".";
+  const fs::path lies = fs::weakly_canonical(fs::absolute(dir, ec), ec);
   if (out == lies) return;
+  const std::string named = dir.is_absolute() ? lies.string() : dir.string() + " (" + lies.string() + ")";
   throw ConfigError(where + ": is '" + cfg.out_dir + "', here " + out.string() + ", but the checkpoint lies in " +
-                    lies.string() + ": run from the directory the first run ran in, or give --set output.directory=" +
-                    lies.string());
+                    named + ": run from the directory the first run ran in, or give --set output.directory=" +
+                    dir.string());
 }
 
 std::string damaged_text(const std::string& path) {
