@@ -2,6 +2,7 @@
 
 #include <CLI/CLI.hpp>
 #include <Kokkos_Core.hpp>
+#include <filesystem>
 #include <iostream>
 
 #include "backend/kokkos_compat.hpp"
@@ -114,6 +115,27 @@ double parse_wall_time(const std::string& text) {
     total = total * 60 + x;
   }
   return total > 0 ? total : -1;
+}
+
+// Whether `a` is an Athena++ command-line override, block/key=value with
+// an athinput block (time, mesh, meshblock, hydro, job, problem,
+// outputN) and a plain key: not a path (those hold other characters or
+// exist as files), so a config at sweep/nx=64/run.yaml stays one.
+bool athena_override(const std::string& a, std::string* block, std::string* key, std::string* value) {
+  const std::size_t slash = a.find('/'), eq = a.find('=');
+  if (slash == std::string::npos || eq == std::string::npos || slash > eq) return false;
+  *block = a.substr(0, slash);
+  *key = a.substr(slash + 1, eq - slash - 1);
+  *value = a.substr(eq + 1);
+  auto plain = [](const std::string& w) {
+    return !w.empty() && w.find_first_not_of("abcdefghijklmnopqrstuvwxyz0123456789_") == std::string::npos;
+  };
+  const bool output = block->size() > 6 && block->compare(0, 6, "output") == 0 &&
+                      block->find_first_not_of("0123456789", 6) == std::string::npos;
+  const bool known = output || *block == "time" || *block == "mesh" || *block == "meshblock" || *block == "hydro" ||
+                     *block == "job" || *block == "problem";
+  std::error_code ec;
+  return known && plain(*key) && value->find('/') == std::string::npos && !std::filesystem::exists(a, ec);
 }
 
 }  // namespace
@@ -232,7 +254,8 @@ int parse_command_line(int argc, char** argv, bool print, CommandLine* cl) {
   }
   // Athena++'s command-line habits, named with what they are here
   // (CLI11 said only "The following argument was not expected").
-  for (const std::string& a : ours) {
+  for (std::size_t i = 0; i < ours.size(); ++i) {
+    const std::string& a = ours[i];
     static const char* const flags[][2] = {{"-r", "--restart FILE"},
                                            {"-i", "the config file after run or check"},
                                            {"-d", "--set output.directory=DIR"},
@@ -240,15 +263,17 @@ int parse_command_line(int argc, char** argv, bool print, CommandLine* cl) {
                                            {"-n", "astronomix check CONFIG"}};
     for (const auto& f : flags)
       if (a == f[0]) return fail("unknown option " + a + " (Athena++'s " + a + " is " + f[1] + " here; docs/athena.md)");
-    const std::size_t slash = a.find('/'), eq = a.find('=');
-    if (a[0] != '-' && slash != std::string::npos && eq != std::string::npos && slash < eq &&
-        a.find('/', slash + 1) > eq) {
-      // block/key=value: --set section.key=value here, under this code's names.
-      const std::string block = a.substr(0, slash), key = a.substr(slash + 1, eq - slash - 1);
+    std::string block, key, value;
+    if ((i == 0 || ours[i - 1] != "--restart") && athena_override(a, &block, &key, &value)) {
       const std::string here = athena_counterpart(block, key, {});
-      return fail("'" + a + "' is an Athena++ block/key=value override; here it is --set SECTION.KEY=VALUE" +
-                  (here.empty() ? " (--set " + block + "." + key + "=" + a.substr(eq + 1) + ")"
-                                : ", and Athena++'s " + key + " is " + here) +
+      // The section's name here where it is one (hydro: physics, output2: output).
+      std::string section = block == "problem" ? "problem" : athena_counterpart("", block, {});
+      if (section.empty() || section.find_first_of(" .") != std::string::npos) section = block;
+      std::string hint;
+      if (!here.empty()) hint = ", and Athena++'s " + key + " is " + here;
+      else if (block == "problem") hint = " under this problem's name for " + key + " (docs/problems.md)";
+      else hint = " (--set " + section + "." + key + "=" + value + ")";
+      return fail("'" + a + "' is an Athena++ block/key=value override; here it is --set SECTION.KEY=VALUE" + hint +
                   " (docs/athena.md)");
     }
   }

@@ -165,6 +165,10 @@ BAD = [
          edit(("  x: outflow", "  x: outflow\n  x_inner: reflecting\n  x_outer: reflecting")),
          [Loc("x:"), "boundaries.x", "x_inner and x_outer are given too", "sets neither face",
           "expected the axis or its two faces, not both"]),
+    # ... whatever --set then changes of one face.
+    case("boundary_axis_in_file_beside_both_faces_one_set",
+         edit(("  x: outflow", "  x: outflow\n  x_inner: reflecting\n  x_outer: reflecting")),
+         [Loc("x:"), "boundaries.x", "sets neither face"], args=RUN + ["--set", "boundaries.x_inner=outflow"]),
     case("duplicate_key", edit(("  end: 0.01", "  end: 0.01\n  end: 0.02")),
          [Loc("end:", nth=2), "time.end", "duplicate"]),
     # --- mesh -----------------------------------------------------------------
@@ -565,6 +569,9 @@ BAD = [
     case("cli_athena_block_key_value", BASE,
          ["'time/tlim=2' is an Athena++ block/key=value override", "--set SECTION.KEY=VALUE",
           "Athena++'s tlim is time.end"], args=RUN + ["time/tlim=2"]),
+    case("cli_athena_problem_key", BASE,
+         ["'problem/drat=2' is an Athena++ block/key=value override", "under this problem's name for drat"],
+         args=RUN + ["problem/drat=2"]),
     case("cli_athena_block_key_value_in_set", BASE,
          ["'mesh/nx1=64' is an Athena++ block/key=value override", "Athena++'s nx1 is mesh.cells"],
          args=RUN + ["--set", "mesh/nx1=64"]),
@@ -617,6 +624,19 @@ def good_cases():
              args=["check", sod, "--set", "mesh.cells=[1,16,8]", "--set", "problem.direction=y", "--set",
                    "boundaries.y=outflow"],
              stdout=["fits: yes"], stderr_lacks=["yt"], writes=False),
+        # FV above cfl 0.5 in 2D: warned; in 1D (stable to 1) not.
+        dict(name="good_check_warns_of_fv_cfl_in_2d", yaml=None,
+             args=["check", os.path.join(SOURCE, "configs", "orszag_tang.yaml"), "--set", "time.cfl=0.9"],
+             stdout=["fits: yes"], stderr=["command line (--set time.cfl)", "0.9 is above 0.5, the stability limit of "
+                                                                             "the 2D finite-volume schemes"],
+             writes=False),
+        dict(name="good_check_fv_cfl_in_1d_without_warning", yaml=None,
+             args=["check", sod, "--set", "time.cfl=0.9"], stdout=["fits: yes"], stderr_lacks=["stability limit"],
+             writes=False),
+        # A config in a folder named like an override is a config.
+        dict(name="good_config_path_with_block_key_value", yaml=None,
+             args=["check", "time/nx=64/sod.yaml"], files={"time/nx=64/sod.yaml": sod}, stdout=["fits: yes"],
+             writes=False),
         # A --set before the config file: the file is not taken as a second override.
         dict(name="good_set_before_config", yaml=None, args=["check", "--set", "time.cfl=0.3", sod],
              stdout=[Re(r"(?m)^  cfl: 0\.3$")], writes=False),
@@ -749,6 +769,9 @@ def run_good(c):
         if c["yaml"] is not None:
             with open(os.path.join(d, CFG), "w") as fh:
                 fh.write(c["yaml"])
+        for rel, source in c.get("files", {}).items():  # copies of configs under other names
+            os.makedirs(os.path.dirname(os.path.join(d, rel)), exist_ok=True)
+            shutil.copy(source, os.path.join(d, rel))
         before, dirs_before = files_under(d), dirs_under(d)
         rc, out, err = execute(c["args"], d)
         if rc != 0:

@@ -65,11 +65,6 @@ class Section {
 
   // Whether --set gave `key` a value (itself or a section above it).
   bool set_on_command_line(const std::string& key) const;
-  // Whether a person gave `key`: in a config file or with --set, not in a
-  // checkpoint's stored config (which may hold keys resolved for them).
-  bool given_by_user(const std::string& key) const {
-    return has(key) && (ctx_->positions || set_on_command_line(key));
-  }
 
   // "file:line:col: path.key" for messages about `key` (or the section).
   std::string where(const std::string& key = "") const;

@@ -84,18 +84,25 @@ void move_aside(const Config& cfg, const Comm& comm, const std::vector<std::stri
       fs::create_directories(to, ec);
       if (ec) failed = where + ": cannot create " + to.string() + " for an earlier run's files: " + ec.message();
     }
+    // Copies first: one can fail for want of space, and then nothing has
+    // moved yet (the folder, holding only copies, goes again).
+    std::string copied;
+    for (std::size_t i = 0; i < copies.size() && failed.empty(); ++i) {
+      const fs::path from = fs::path(cfg.out_dir) / copies[i];
+      fs::copy_file(from, to / copies[i], ec);
+      if (ec) {
+        failed = where + ": cannot copy " + from.string() + " to " + to.string() + ": " + ec.message() +
+                 "; nothing was moved";
+        std::error_code ignored;
+        fs::remove_all(to, ignored);
+      }
+      copied += (i ? ", " : "") + copies[i];
+    }
     for (std::size_t i = 0; i < files.size() && failed.empty(); ++i) {
       const fs::path from = fs::path(cfg.out_dir) / files[i];
       if (overwrite) fs::remove(from, ec);
       else fs::rename(from, to / files[i], ec);
       if (ec) failed = where + ": cannot " + (overwrite ? "remove " : "move ") + from.string() + ": " + ec.message();
-    }
-    std::string copied;
-    for (std::size_t i = 0; i < copies.size() && failed.empty(); ++i) {
-      const fs::path from = fs::path(cfg.out_dir) / copies[i];
-      fs::copy_file(from, to / copies[i], ec);
-      if (ec) failed = where + ": cannot copy " + from.string() + ": " + ec.message();
-      copied += (i ? ", " : "") + copies[i];
     }
     const std::string count = std::to_string(files.size()) + " file(s) " + what;
     note = overwrite ? "deleted the " + count + " in " + cfg.out_dir + " (--overwrite)"
@@ -167,8 +174,8 @@ void make_room_for_continued_run(const Config& cfg, const Comm& comm, int snapsh
       if (later && fs::weakly_canonical(fs::path(cfg.out_dir) / name, ec) != read) files.push_back(name);
     }
     // The continued run cuts the history back to the checkpoint's step and
-    // rewrites the summary: where the earlier run went past the checkpoint,
-    // both go aside as they were, beside its later outputs.
+    // rewrites the summary: a history that went past the checkpoint goes
+    // aside as it was, and the summary with anything that goes aside.
     const std::string history = cfg.basename + ".history.csv", summary = cfg.basename + ".summary.json";
     auto has = [&found](const std::string& name) { return std::count(found.begin(), found.end(), name) > 0; };
     const bool past = has(history) && history_goes_past(fs::path(cfg.out_dir) / history, step);

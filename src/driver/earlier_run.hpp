@@ -35,8 +35,8 @@ void make_room_for_new_run(const Config& cfg, const Comm& comm, bool overwrite);
 // instead of overwritten:
 // a continued run used to replace the closing snapshot with another time's.
 // So is an emergency snapshot. Where the earlier run's history goes past the
-// checkpoint's `step`, or anything else was moved, the history and summary
-// (which the continued run cuts back and rewrites) are copied beside them.
+// checkpoint's `step` it is copied beside them (the continued run cuts it
+// back), and the summary (which it rewrites) wherever anything goes aside.
 // `checkpoint` (the file read) is never moved.
 void make_room_for_continued_run(const Config& cfg, const Comm& comm, int snapshot_index, int restart_index,
                                  long long step, const std::string& checkpoint);
