@@ -262,7 +262,10 @@ def check_wall_time(tmp):
           f"equal to the uninterrupted run", flush=True)
     # Continued with the config the checkpoint holds and stopped again: the
     # command it prints names no config file.
-    cmd = [EXE, "run", "--restart", final, "--set", "time.max_steps=100000", "--wall-time", "2"]
+    # Under the sanitizers the start-up alone took 1.1 s of a 2 s limit in CI,
+    # leaving no room for a step (one second is kept for shutting down).
+    short_limit = "5" if SANITIZED else "2"
+    cmd = [EXE, "run", "--restart", final, "--set", "time.max_steps=100000", "--wall-time", short_limit]
     p = subprocess.run(cmd, capture_output=True, text=True, env=run_env(), timeout=60)
     assert p.returncode == 0, f"exit {p.returncode}: {' '.join(cmd)}: {p.stderr[-800:]}"
     hint = re.search(r"continue with `([^`]*)`", p.stdout)
@@ -295,10 +298,13 @@ def check_wall_time(tmp):
         with h5py.File(os.path.join(w, "sedov.final.rst"), "r") as f:
             assert int(f.attrs["Step"]) == 0, int(f.attrs["Step"])
         print(f"  wall time: a {limit:.2f} s limit the first outputs used up: final.rst at step 0, exit 1", flush=True)
+    else:
+        print(f"  wall time: the limit the first outputs use up is not searched for under the sanitizers "
+              f"({SANITIZED}); the plain pass covers it", flush=True)
     # With outputs off there is no checkpoint to name (this crashed: the
     # message took the last of no checkpoints).
     p = run(config, endless + ["output.enabled=false"], os.path.join(tmp, "walltime_no_output"), "blast",
-            extra=["--wall-time", "2"])
+            extra=["--wall-time", short_limit])
     assert "stopped by the wall-time limit" in p.stdout and "no checkpoint, as output.enabled is false" in p.stdout, \
         p.stdout[-800:]
 
@@ -812,6 +818,11 @@ def main():
                     ["solver.family=fd", "output.every_steps=4", "output.restart_every_steps=5",
                      "time.max_steps=20"], 10, "00001", (1, 2, 4)),
     ]
+    # Under the sanitizers the cases whose kernels and checkpoint fields
+    # another case (across ranks) already restores are left out; the plain
+    # pass runs them all.
+    if SANITIZED:
+        cases = [c for c in cases if c.label not in {"fv", "fd_lsrk4", "fv_floors", "gravity_ranks"}]
     for case in cases:
         check(f"restart {case.label}: snapshots and history equal the uninterrupted run", check_restart, case, tmp)
     check("SIGTERM (1 rank): final checkpoint, exit 0, continued run equal", check_signal, tmp, signal.SIGTERM, 1)
