@@ -176,7 +176,7 @@ void check_fused_equals_native(const std::string& label, std::vector<std::string
   // Each layout asked for ran as itself (a fused path that fell back to
   // another, or to native, would compare equal and prove nothing).
   EXPECT_EQ(ran, std::set<std::string>({"fused (cells)", "fused (sweeps)", "fused (tiles)",
-                                        mhd ? "fused (pencils)" : "fused", "fused (segments)"}))
+                                        mhd ? "fused (pencils)" : "fused (faces)", "fused (segments)"}))
       << label;
 }
 

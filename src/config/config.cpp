@@ -360,7 +360,8 @@ Config parse(YAML::Node root, const std::shared_ptr<ConfigContext>& ctx, int nra
                              {"fused", Backend::fused}});
   // Tuning knob of the fused kernels: FV auto takes sweeps on CPUs and
   // tiles on GPUs (measured); FD MHD sweeps = pencils, tiles = segments
-  // (auto: segments on GPUs); FD hydro tiles = segments, else faces.
+  // (auto: segments on GPUs); FD hydro tiles = segments, else faces; FD
+  // takes cells as auto (fd_fused_layout).
   c.fused_layout = pick<FusedLayout>(option(false, "fused_layout", "auto", {"auto", "cells", "sweeps", "tiles"}),
                                      {{"auto", FusedLayout::automatic}, {"cells", FusedLayout::cells},
                                       {"sweeps", FusedLayout::sweeps}, {"tiles", FusedLayout::tiles}});

@@ -27,7 +27,7 @@ FdFusedPlan fd_fused_plan(const Config& cfg, const Grid& grid) {
   plan.store_k = scheme_of(cfg.integrator).in_place;
   // Opt-in: `auto` keeps the faces layout, 3.34e8 cell-updates/s on the
   // H200 against 3.02e8 for segments (256^3 blast, lsrk4, FdStep; one lease).
-  plan.segments = cfg.fused_layout == FusedLayout::tiles;
+  plan.segments = fd_fused_layout(cfg) == FusedLayout::tiles;
   return plan;
 }
 
@@ -36,7 +36,7 @@ FdFusedPlan fd_fused_plan(const Config& cfg, const Grid& grid) {
 HydroPath fd_hydro_path(const Config& cfg, const Grid& grid) {
   std::string why;
   const bool ok = fd_hydro_fused_supported(cfg, grid, &why);
-  return choose_hydro_path(cfg, ok, why, fd_fused_plan(cfg, grid).segments ? "fused (segments)" : "fused");
+  return choose_fd_path(cfg, ok, why, fd_fused_plan(cfg, grid).segments ? "fused (segments)" : "fused (faces)");
 }
 
 std::int64_t FdHydro::planned_bytes(const Config& cfg, const Grid& grid) {

@@ -19,8 +19,6 @@ bool fd_mhd_fused_supported(const Config& cfg, const Grid& grid, std::string* wh
   if (cfg.family != "fd") return no("solver.family is not fd");
   for (int d = 0; d < 3; ++d)
     if (grid.active(d) && grid.gh[d] < kFdMhdGhost) return no("ghost zones shallower than the FD MHD stencils");
-  if (cfg.fused_layout == FusedLayout::cells)
-    return no("fused_layout cells is a finite-volume layout; FD MHD has sweeps (pencils) and tiles (segments)");
   if (why) why->clear();
   return true;
 }
@@ -33,10 +31,11 @@ FdMhdPlan fd_mhd_plan(const Config& cfg, const Grid& grid) {
 #endif
   FdMhdPlan plan;
   plan.store_k = scheme_of(cfg.integrator).in_place;
-  plan.segments = cfg.fused_layout == FusedLayout::tiles || (cfg.fused_layout == FusedLayout::automatic && gpu);
+  const FusedLayout layout = fd_fused_layout(cfg);
+  plan.segments = layout == FusedLayout::tiles || (layout == FusedLayout::automatic && gpu);
   std::string why;
   const bool ok = fd_mhd_fused_supported(cfg, grid, &why);
-  plan.path = choose_hydro_path(cfg, ok, why, plan.segments ? "fused (segments)" : "fused (pencils)");
+  plan.path = choose_fd_path(cfg, ok, why, plan.segments ? "fused (segments)" : "fused (pencils)");
   return plan;
 }
 

@@ -28,6 +28,14 @@ HydroPath choose_hydro_path(const Config& cfg, bool fused_ok, const std::string&
   return p;
 }
 
+HydroPath choose_fd_path(const Config& cfg, bool fused_ok, const std::string& why, const std::string& fused_name) {
+  Config as_fd = cfg;
+  as_fd.fused_layout = fd_fused_layout(cfg);
+  HydroPath p = choose_hydro_path(as_fd, fused_ok, why, fused_name);
+  if (p.fused && cfg.fused_layout == FusedLayout::cells) p.reason += " (cells is a finite-volume layout)";
+  return p;
+}
+
 void HydroSolver::stage_box(const Stage&, Real, const StageBuffers&, const Box&, const DeviceCount&) {
   throw std::logic_error("stage_box called on a solver that refuses it: " + box_stage_refusal());
 }

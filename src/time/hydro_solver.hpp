@@ -36,6 +36,15 @@ struct HydroPath {
 HydroPath choose_hydro_path(const Config& cfg, bool fused_ok, const std::string& why,
                             const std::string& fused_name);
 
+// solver.fused_layout names FV's three layouts; the FD solvers have per-axis
+// sweeps (faces for hydro, pencils for MHD) and tiles (segments). FV's cells
+// has no FD form: FD takes auto's choice for it, and choose_fd_path's reason
+// says so (it fell back to the native path before, without a word).
+inline FusedLayout fd_fused_layout(const Config& cfg) {
+  return cfg.fused_layout == FusedLayout::cells ? FusedLayout::automatic : cfg.fused_layout;
+}
+HydroPath choose_fd_path(const Config& cfg, bool fused_ok, const std::string& why, const std::string& fused_name);
+
 class HydroSolver {
  public:
   virtual ~HydroSolver() = default;
