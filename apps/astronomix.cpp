@@ -2,7 +2,7 @@
 //   astronomix run  <config.yaml> [--set key=value ...] [--quiet] [--no-memory-check]
 //                   [--restart checkpoint] [--wall-time hh:mm:ss] [--overwrite]
 //   astronomix run  --restart checkpoint [--set key=value ...] ...  (the config the checkpoint holds)
-//   astronomix check <config.yaml> [--set key=value ...] [--restart checkpoint]
+//   astronomix check <config.yaml> [--set key=value ...] [--restart checkpoint] [--quiet]
 // Bad input exits with code 2 and a message naming file, line, key and what
 // was expected; nothing is written before the config is valid and the run
 // is known to fit in memory. A state that breaks down exits with 3 (after a
@@ -111,7 +111,7 @@ int run_or_check(const ax::CommandLine& cl, double started_at) {
         ax::Simulation sim(cfg, comm, false);
         sim.initialize();
       }
-      if (comm.root()) {
+      if (comm.root() && !cl.quiet) {
         std::cout << cfg.file << ": valid\n" << cfg.effective << "\n\n";
         if (field_at_walls && !fits)
           std::cout << "not checked here: whether the initial field threads a reflecting wall (the run's arrays do "

@@ -545,6 +545,8 @@ BAD = [
          args=RUN + ["--restart", "nothere.rst"]),
     case("cli_missing_config", BASE, ["a config file is required", "--restart CHECKPOINT"], args=["run"]),
     case("cli_check_missing_config", BASE, ["check: a config file is required"], args=["check"]),
+    case("cli_check_quiet_bad_value", edit(("  cfl: 0.4", "  cfl: fast")), ["time.cfl", "'fast'"],
+         args=["check", "-q", CFG]),
     case("cli_restart_without_config_missing", BASE, ["nothere.rst", "cannot open as a checkpoint"],
          args=["run", "--restart", "nothere.rst"]),
     case("cli_kokkos_threads_not_a_number", BASE, ["--kokkos-num-threads", "'abc'", "N >= 1"],
@@ -608,6 +610,12 @@ def good_cases():
              stdout=["Usage: astronomix check", "--set KEY=VALUE", "memory per rank"], writes=False),
         dict(name="good_version", yaml=None, args=["--version"],
              stdout=[Re(r"^astronomix \d+\.\d+\.\d+ \(Kokkos \d+\.\d+\.\d+\)")], writes=False),
+        # check -q: the exit code alone (warnings still said).
+        dict(name="good_check_quiet", yaml=None, args=["check", "-q", sod], stdout=[], stdout_empty=True,
+             writes=False),
+        dict(name="good_check_quiet_warns", yaml=None,
+             args=["check", "--quiet", os.path.join(SOURCE, "configs", "orszag_tang.yaml"), "--set", "time.cfl=0.9"],
+             stdout=[], stdout_empty=True, stderr=["above 0.5, the stability limit"], writes=False),
         dict(name="good_check_prints_memory", yaml=None, args=["check", sod],
              stdout=["memory per rank", Re(r"peak host memory\s+[\d.]+ (KiB|MiB)"), "fits: yes",
                      Re(r"cost: 256 cells x 2 stages per step")], writes=False),
@@ -786,6 +794,8 @@ def run_good(c):
             ok, shown = matches(item, err, c["yaml"] or "")
             if not ok:
                 problems.append(f"stderr lacks {shown}")
+        if c.get("stdout_empty") and out:
+            problems.append(f"stdout not empty: {out[:300]}")
         for item in c.get("stderr_lacks", []):
             if item in err:
                 problems.append(f"stderr has {item!r}: {err[-300:]}")
