@@ -185,6 +185,10 @@ BAD = [
     case("lower_not_below_upper", edit(("  upper: [1, 1, 1]", "  upper: [1, 0, 1]")),
          [Loc("upper:"), "mesh.upper", "expected upper > lower", "mesh.upper = 0 <= mesh.lower = 0 on axis y"]),
     # Each axis within range, the product past what 64-bit sizes in bytes hold.
+    # One rank: the axis named (it read "1 ranks cannot split the grid").
+    case("cells_thinner_than_the_fd_stencil", edit(("  cells: [16, 1, 1]", "  cells: [16, 2, 1]")),
+         [Loc("cells:"), "mesh.cells", "axis y has 2 cells", "FD WENO5 stencil needs 3 ghost cells",
+          "expected at least 3"], args=RUN + ["--set", "solver.family=fd", "--set", "time.integrator=rk3"]),
     case("cells_too_many_in_all", edit(("  cells: [16, 1, 1]", "  cells: [1048576, 1048576, 1048576]")),
          [Loc("cells:"), "mesh.cells", "at most 2^40", "1.153e+18"]),
     case("ranks_not_matching_one_rank", edit(("  upper: [1, 1, 1]", "  upper: [1, 1, 1]\n  ranks: [2, 1, 1]")),

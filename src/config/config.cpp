@@ -420,6 +420,14 @@ Config parse(YAML::Node root, const std::shared_ptr<ConfigContext>& ctx, int nra
       mesh.fail("ranks", "the process grid has " + std::to_string(prod) + " ranks but the run has " +
                              std::to_string(nranks));
   } else {
+    // An axis thinner than the ghost zones fits no rank count: said as such
+    // (it read "1 ranks cannot split the grid" on one rank).
+    for (int d = 0; d < 3; ++d)
+      if (c.nx[d] > 1 && c.nx[d] < c.ghost)
+        mesh.fail("cells", std::string("axis ") + "xyz"[d] + " has " + std::to_string(c.nx[d]) + " cells; the " +
+                               (fd ? (c.mhd ? "FD MHD" : "FD WENO5") : "finite-volume") + " stencil needs " +
+                               std::to_string(c.ghost) + " ghost cells, so expected at least " +
+                               std::to_string(c.ghost) + " cells on an axis (or 1, an axis the run leaves out)");
     std::string why;
     if (!choose_dims(nranks, c.nx, c.ghost, c.dims, &why)) {
       // mesh.ranks cannot help (choose_dims tried every process grid); say
