@@ -623,6 +623,12 @@ def main():
         "linwave": Case("linwave", "linear_wave1d.yaml", cells=[64, 1, 1], lower=[0.0] * 3,
                              upper=[1.0] * 3, t_end=1.0, out_dt=None, ranks=1, gamma=g53,
                              max_steps=2, extra=["output.every_steps=1"]),
+        # An Alfven wave whose CFL steps end 2.3e-13 short of t = 1: one
+        # snapshot there, not one short of it and another after a step of
+        # 2.3e-13 (check_files counts them).
+        "alfven_end": Case("alfven_end", "mhd_linear_wave1d.yaml", cells=[64, 1, 1], lower=[0.0] * 3,
+                           upper=[1.0] * 3, t_end=1.0, out_dt=1.0, ranks=1, gamma=g53, mhd=True,
+                           extra=["problem.wave=alfven"]),
         # An entropy wave carried along an oblique k (box 3 x 1.5 x 0.75):
         # three different net momenta for the history's mom1..3.
         "linwave3d": Case("linwave3d", "linear_wave3d.yaml", cells=[12, 6, 4], lower=[0.0] * 3,

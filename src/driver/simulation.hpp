@@ -145,6 +145,7 @@ class Simulation {
   double last_dt_ = 0;
   long long floor_hits_ = 0;
   double max_div_b_ = 0;
+  double max_b_ = 0;  // the strongest field the div B checks have seen: their scale
   int snapshot_index_ = 0;
   double next_out_ = 1e300;     // time of the next output.dt snapshot
   int restart_index_ = 0;

@@ -214,6 +214,7 @@ void write_restart(const std::string& path, const Grid& g, const Comm& comm, con
     hdf5_attr(file, "RestartIndex", H5T_NATIVE_INT, {}, &c.restart_index);
     hdf5_attr(file, "NextRestartTime", H5T_NATIVE_DOUBLE, {}, &c.next_restart);
     hdf5_attr(file, "MaxDivB", H5T_NATIVE_DOUBLE, {}, &c.max_div_b);
+    hdf5_attr(file, "MaxFieldStrength", H5T_NATIVE_DOUBLE, {}, &c.max_b);
     hdf5_string_attr(file, "Config", cfg.effective);
     hdf5_dataset(file, "cons", hdf5_real_type(), cell_dims(cfg));
     for (int d = 0; d < 3 && cfg.mhd; ++d) hdf5_dataset(file, kFaceNames[d], hdf5_real_type(), face_dims(cfg, d));
@@ -487,6 +488,10 @@ void read_restart(const std::string& path, const Grid& g, const Comm& comm, cons
     c->restart_index = read_attr<int>(file, "RestartIndex", H5T_NATIVE_INT, path);
     c->next_restart = read_attr<double>(file, "NextRestartTime", H5T_NATIVE_DOUBLE, path);
     c->max_div_b = read_attr<double>(file, "MaxDivB", H5T_NATIVE_DOUBLE, path);
+    // Checkpoints before 2026-12-07 lack it: the next check's field is the scale.
+    c->max_b = H5Aexists(file, "MaxFieldStrength") > 0
+                   ? read_attr<double>(file, "MaxFieldStrength", H5T_NATIVE_DOUBLE, path)
+                   : 0.0;
   });
 }
 
