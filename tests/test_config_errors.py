@@ -156,6 +156,21 @@ BAD = [
          edit(("  name: sod", "  name: mhd_shock_tube\n  bxl: 0.75"), ("physics:", "physics:\n  mhd: true"),
               ("  riemann: hllc", "  riemann: hlld")),
          [Loc("bxl:"), "Athena++'s bxl is problem.left.field[0] here"]),
+    # check refuses what run refuses: root may write /proc by access(), not mkdir there.
+    case("check_output_dir_under_proc", BASE, ["output.directory", "cannot create output directory '/proc/nope'"],
+         args=CHECK + ["--set", "output.directory=/proc/nope"]),
+    # An athinput file given as the config: named as such, at its first block.
+    case("athena_athinput_file", "# Orszag-Tang\n\n<job>\nproblem_id = OrszagTang\n\n<mesh>\nnx1 = 128\n",
+         [Loc("<job>"), "an Athena++ input file", "expected YAML", "docs/athena.md"]),
+    # blast.cpp's and field_loop.cpp's names (pamb read "did you mean 'name'?").
+    case("athena_blast_pamb", BASE, ["problem.pamb", "Athena++'s pamb is problem.pressure here"],
+         args=["check", os.path.join(SOURCE, "configs", "mhd_blast3d.yaml"), "--set", "problem.pamb=0.1"]),
+    case("athena_blast_angle", BASE, ["Athena++'s angle is problem.field: [b0 cos(angle), b0 sin(angle), 0] here"],
+         args=["check", os.path.join(SOURCE, "configs", "mhd_blast3d.yaml"), "--set", "problem.angle=45"]),
+    case("athena_field_loop_vflow_iprob", BASE, ["Athena++'s vflow is problem.velocity here"],
+         args=["check", os.path.join(SOURCE, "configs", "field_loop.yaml"), "--set", "problem.vflow=1"]),
+    case("athena_field_loop_iprob", BASE, ["Athena++'s iprob is not needed (the loop lies in the x-y plane"],
+         args=["check", os.path.join(SOURCE, "configs", "field_loop.yaml"), "--set", "problem.iprob=1"]),
     # The faces win over their axis: a --set of the axis would change nothing, silently.
     case("boundary_axis_set_beside_both_faces",
          edit(("  x: outflow", "  x_inner: reflecting\n  x_outer: reflecting")),

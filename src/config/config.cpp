@@ -4,6 +4,7 @@
 
 #include <cctype>
 #include <cerrno>
+#include <cstdlib>
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
@@ -69,6 +70,24 @@ E pick(const std::string& s, std::initializer_list<std::pair<const char*, E>> ta
 }
 
 // The line (from 1) where a second YAML document's content starts, or 0.
+// The line of an Athena++ input file's first block (`<mesh>`), where the
+// text's first content line is one; 0 for any other text. Read as YAML such
+// a file is a scalar, which was refused with no line and no word of why.
+int athinput_block_line(const std::string& text) {
+  std::istringstream in(text);
+  std::string line;
+  for (int n = 1; std::getline(in, line); ++n) {
+    const std::size_t a = line.find_first_not_of(" \t\r");
+    if (a == std::string::npos || line[a] == '#') continue;
+    const std::size_t b = line.find_last_not_of(" \t\r");
+    if (line[a] != '<' || line[b] != '>' || b - a < 2) return 0;
+    for (std::size_t i = a + 1; i < b; ++i)
+      if (!std::isalnum(static_cast<unsigned char>(line[i])) && line[i] != '_') return 0;
+    return n;
+  }
+  return 0;
+}
+
 // Document markers stand at the start of a line: `---` starts a document
 // (the first may open with one), `...` ends one; blank and comment lines are
 // no content.
@@ -280,6 +299,12 @@ void check_output_dir_creatable(Section& out, const std::string& dir) {
     out.fail("directory", "cannot create output directory '" + dir + "': " + p.string() + " is not a directory");
   if (::access(p.c_str(), W_OK | X_OK) != 0)
     out.fail("directory", "cannot create output directory '" + dir + "': " + p.string() + ": " + std::strerror(errno));
+  // access() lets root through where mkdir fails (/proc): make a folder
+  // there as the run would, and remove it at once.
+  std::string probe = (p / ".astronomix_check_XXXXXX").string();
+  if (!::mkdtemp(probe.data()))
+    out.fail("directory", "cannot create output directory '" + dir + "': " + p.string() + ": " + std::strerror(errno));
+  ::rmdir(probe.c_str());
 }
 
 // Creates `dir` and probes that files can be made there; `fail(message)`
@@ -627,6 +652,10 @@ Config parse_text(const std::string& yaml_text, const std::string& name, bool po
   ctx->file = name;
   ctx->positions = positions;
   YAML::Node root;
+  if (const int line = athinput_block_line(yaml_text))
+    throw ConfigError(name + ":" + std::to_string(line) + ":1: an Athena++ input file (<block> and key = value " +
+                      "lines); expected YAML: each block is a section of key: value lines, e.g. <time> tlim = 1 " +
+                      "is time: {end: 1} (docs/athena.md maps the names)");
   try {
     // yaml-cpp's Load reads the first document and drops the rest, so keys
     // after a `---` or `...` were silently not read. Not LoadAll: on some

@@ -93,6 +93,13 @@ std::string athena_counterpart(const std::string& path, const std::string& key,
       {"drat", "density_contrast", "1 + problem.density_contrast (the density between the layers)"},
       {"drho_rho0", "density_contrast", "problem.density_contrast"},
       {"b0", "field", "problem.field"}, {"vflow", "flow_velocity", "problem.flow_velocity"},
+      // blast.cpp's ambient state and field angle (degrees from x, in x-y);
+      // field_loop.cpp's flow, radius and orientation; kh.cpp's variants.
+      {"pamb", "pressure", "problem.pressure"}, {"damb", "density", "problem.density"},
+      {"angle", "field", "problem.field: [b0 cos(angle), b0 sin(angle), 0]"},
+      {"vflow", "velocity", "problem.velocity"}, {"rad", "radius", "problem.radius"},
+      {"iprob", "velocity", "not needed (the loop lies in the x-y plane, as with iprob 1)"},
+      {"iprob", "density_contrast", "not needed (the smooth shear layer, iprob 4, is the set-up)"},
       // shock_tube.cpp: sod's left_density, ..., the MHD tube's left: {density, ...}.
       {"dl", "left_density", "problem.left_density"}, {"pl", "left_pressure", "problem.left_pressure"},
       {"ul", "left_velocity", "problem.left_velocity"}, {"dr", "right_density", "problem.right_density"},
