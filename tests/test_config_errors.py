@@ -629,6 +629,16 @@ def good_cases():
              stdout=["Usage: astronomix check", "--set KEY=VALUE", "memory per rank"], writes=False),
         dict(name="good_version", yaml=None, args=["--version"],
              stdout=[Re(r"^astronomix \d+\.\d+\.\d+ \(Kokkos \d+\.\d+\.\d+\)")], writes=False),
+        # An FV config switched to FD: its FV keys and FV CFL number said.
+        dict(name="good_fd_switch_warns_of_fv_keys_and_cfl", yaml=None,
+             args=["check", "-q", os.path.join(SOURCE, "configs", "orszag_tang.yaml"), "--set", "solver.family=fd",
+                   "--set", "solver.corner_emf=uct_hlld"], stdout=[], stdout_empty=True,
+             stderr=["solver.riemann: a finite-volume option (also solver.corner_emf), unused by solver.family fd",
+                     "time.cfl: 0.4 kept with solver.family fd from the command line; FD's default with this "
+                     "integrator is 1.5"], writes=False),
+        dict(name="good_fd_config_without_fv_warnings", yaml=None,
+             args=["check", "-q", os.path.join(SOURCE, "configs", "sedov3d_fd.yaml")], stdout=[], stdout_empty=True,
+             stderr_lacks=["warning"], writes=False),
         # check -q: the exit code alone (warnings still said).
         dict(name="good_check_quiet", yaml=None, args=["check", "-q", sod], stdout=[], stdout_empty=True,
              writes=False),

@@ -10,6 +10,7 @@
 #include <filesystem>
 #include <fstream>
 #include <sstream>
+#include <vector>
 
 #include "backend/comm.hpp"
 #include "config/section.hpp"
@@ -387,9 +388,26 @@ Config parse(YAML::Node root, const std::shared_ptr<ConfigContext>& ctx, int nra
   // tiles on GPUs (measured); FD MHD sweeps = pencils, tiles = segments
   // (auto: segments on GPUs); FD hydro tiles = segments, else faces; FD
   // takes cells as auto (fd_fused_layout).
-  c.fused_layout = pick<FusedLayout>(option(false, "fused_layout", "auto", {"auto", "cells", "sweeps", "tiles"}),
+  c.fused_layout = pick<FusedLayout>(solver.choice("fused_layout", "auto", {"auto", "cells", "sweeps", "tiles"}),
                                      {{"auto", FusedLayout::automatic}, {"cells", FusedLayout::cells},
                                       {"sweeps", FusedLayout::sweeps}, {"tiles", FusedLayout::tiles}});
+  // The other family's keys, given: checked above, unused, and said so (a
+  // corner_emf: uct_hlld under FD ran the FD scheme without a word).
+  {
+    const std::vector<std::string> other = fd ? std::vector<std::string>{"reconstruction", "limiter", "riemann",
+                                                                         "corner_emf"}
+                                              : std::vector<std::string>{"weno", "weno_epsilon", "eigen_average"};
+    std::string also, first;
+    for (const std::string& k : other)
+      if (solver.present(k)) {
+        if (first.empty()) first = k;
+        else also += (also.empty() ? " (also solver." : ", solver.") + k;
+      }
+    if (!first.empty())
+      c.warnings.push_back(solver.where(first) + ": " + (fd ? "a finite-volume" : "a finite-difference") +
+                           " option" + (also.empty() ? "" : also + ")") + ", unused by solver.family " + c.family +
+                           " (" + (fd ? "WENO5 with Lax-Friedrichs splitting" : "PLM with a Riemann solver") + ")");
+  }
 
   Section mesh = top.section("mesh", true);
   const auto cells = mesh.integers("cells", 3, std::nullopt, 1, 1 << 20);
@@ -546,6 +564,16 @@ Config parse(YAML::Node root, const std::shared_ptr<ConfigContext>& ctx, int nra
     std::ostringstream w;
     w << time.where("cfl") << ": " << c.cfl << " is above 0.5, the stability limit of the " << active
       << "D finite-volume schemes; expect oscillations and floor hits";
+    c.warnings.push_back(w.str());
+  }
+  // A config written for FV switched to FD on the command line keeps its
+  // FV CFL number: said, as FD's default takes several times fewer steps.
+  if (fd && solver.set_on_command_line("family") && time.has("cfl") && !time.set_on_command_line("cfl") &&
+      c.cfl < cfl_default) {
+    std::ostringstream w;
+    w << time.where("cfl") << ": " << c.cfl << " kept with solver.family fd from the command line; FD's default "
+      << "with this integrator is " << cfl_default << " (" << cfl_default / c.cfl
+      << "x fewer steps): --set time.cfl=" << cfl_default;
     c.warnings.push_back(w.str());
   }
   time.finish();
