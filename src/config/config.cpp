@@ -70,7 +70,6 @@ E pick(const std::string& s, std::initializer_list<std::pair<const char*, E>> ta
   return table.begin()->second;  // unreachable: the Section validated s
 }
 
-// The line (from 1) where a second YAML document's content starts, or 0.
 // The line of an Athena++ input file's first block (`<mesh>`), where the
 // text's first content line is one; 0 for any other text. Read as YAML such
 // a file is a scalar, which was refused with no line and no word of why.
@@ -89,6 +88,7 @@ int athinput_block_line(const std::string& text) {
   return 0;
 }
 
+// The line (from 1) where a second YAML document's content starts, or 0.
 // Document markers stand at the start of a line: `---` starts a document
 // (the first may open with one), `...` ends one; blank and comment lines are
 // no content.
