@@ -130,7 +130,38 @@ void GhostExchange::fill(const State& st) {
       exchange_axis(d, st.b[f], f);
       apply_physical(d, st.b[f], f);
     }
+    if (face_averaged_field_) face_average_physical(d, st);
   }
+}
+
+// The ghost cells of axis d's physical boundaries (every transverse index:
+// the ghosts the earlier axes filled too) take the mean of their two faces
+// of each axis; the total energy changes with the magnetic energy, so the
+// gas pressure the boundary condition set is kept.
+void GhostExchange::face_average_physical(int d, const State& st) {
+  const bool lo = comm_.neighbor[d][0] == MPI_PROC_NULL;
+  const bool hi = comm_.neighbor[d][1] == MPI_PROC_NULL;
+  if (!lo && !hi) return;
+  const Array4 u = st.u, b0 = st.b[0], b1 = st.b[1], b2 = st.b[2];
+  const Slab s = make_slab(grid_, d, u);
+  const int ng = s.ng, ie = grid_.ie(d);
+  const bool act[3] = {grid_.active(0), grid_.active(1), grid_.active(2)};
+  par_for("ghost_face_averaged_field", s.both_faces(), KOKKOS_LAMBDA(int k, int j, int i) {
+    int c[3] = {i, j, k};
+    const int f = c[d] / ng;
+    if ((f == 0 && !lo) || (f == 1 && !hi)) return;
+    c[d] = f == 0 ? c[d] : ie + c[d] - ng;
+    const int ci = c[0], cj = c[1], ck = c[2];
+    // Along an inactive axis the two faces are the same one.
+    const Real bx = Real(0.5) * (b0(0, ck, cj, ci) + b0(0, ck, cj, ci + (act[0] ? 1 : 0)));
+    const Real by = Real(0.5) * (b1(0, ck, cj, ci) + b1(0, ck, cj + (act[1] ? 1 : 0), ci));
+    const Real bz = Real(0.5) * (b2(0, ck, cj, ci) + b2(0, ck + (act[2] ? 1 : 0), cj, ci));
+    const Real ox = u(IB1, ck, cj, ci), oy = u(IB2, ck, cj, ci), oz = u(IB3, ck, cj, ci);
+    u(IEN, ck, cj, ci) += Real(0.5) * ((bx * bx + by * by + bz * bz) - (ox * ox + oy * oy + oz * oz));
+    u(IB1, ck, cj, ci) = bx;
+    u(IB2, ck, cj, ci) = by;
+    u(IB3, ck, cj, ci) = bz;
+  });
 }
 
 void GhostExchange::begin(const Array4& u) {

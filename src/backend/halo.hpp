@@ -36,6 +36,15 @@ class GhostExchange {
   // as the floors hold the interior.
   void set_hydrostatic_walls(const Real g[3], Real inv_gm1, Real pressure_floor = 0);
 
+  // FV MHD: the cell-centred field of the ghosts at outflow and reflecting
+  // boundaries as the average of their ghost faces, the gas pressure kept,
+  // as Athena++ derives it (AthenaK alike). Mirroring the cell field made
+  // the first ghost of a reflecting wall that the field threads hold -B_n
+  // where its faces average to about 0, and GS05's corner EMF drove the
+  // wall's corner cells to the pressure floor (Athena++ none). FD MHD
+  // rebuilds its cells from the faces itself, to sixth order.
+  void set_face_averaged_ghost_field() { face_averaged_field_ = true; }
+
   // Same for a state: its cells and, for MHD, its face field. A face on a
   // rank boundary belongs to both ranks, which compute it alike; only faces
   // strictly outside the block are ghosts.
@@ -77,6 +86,7 @@ class GhostExchange {
   // kernel; false (nothing done) for a shell too large for its indices.
   bool periodic_self_all(const Array4& u);
   void apply_physical(int d, const Array4& u, int stagger = -1);
+  void face_average_physical(int d, const State& s);
   // The two halves of exchange_axis for one with messages: pack and post;
   // wait and unpack.
   void post_axis(int d, const Array4& u, int stagger);
@@ -92,6 +102,7 @@ class GhostExchange {
   Real wall_energy_per_cell_[3] = {0, 0, 0};  // g_d dx_d / (gamma - 1): energy per density and cell of distance
   Real wall_energy_floor_ = 0;                 // pressure_floor / (gamma - 1): a ghost's least internal energy
   BoundaryKind bc_[3][2];
+  bool face_averaged_field_ = false;  // set_face_averaged_ghost_field
   bool gpu_aware_;
   long long bytes_ = 0;
   // Per axis: [2 * face size] send and receive buffers (face 0 = lower).
