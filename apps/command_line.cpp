@@ -161,7 +161,8 @@ int parse_command_line(int argc, char** argv, bool print, CommandLine* cl) {
   // The config may be left out with --restart: the checkpoint holds it.
   auto add_common = [&](CLI::App* sub) {
     sub->add_option("config", cl->config, "YAML file describing the run (with --restart: optional)");
-    sub->add_option("--set", cl->sets, "override a config key, e.g. --set time.cfl=0.3 (repeatable)")
+    sub->add_option("--set", cl->sets, "override a config key, e.g. --set time.cfl=0.3 (repeatable; a mapping, "
+                                        "--set physics={gamma: 2}, sets the keys it names)")
         ->type_name("KEY=VALUE")
         ->expected(1)  // one a --set: a greedy --set took the config file after it as a second override
         ->allow_extra_args(false)
@@ -169,8 +170,9 @@ int parse_command_line(int argc, char** argv, bool print, CommandLine* cl) {
   };
   CLI::App* run = app.add_subcommand("run", "run a simulation: snapshots, history and a summary in output.directory");
   add_common(run);
-  run->add_flag("-q,--quiet", cl->quiet, "print nothing but errors and where earlier files were moved (the summary still goes to "
-                "<basename>.summary.json)");
+  run->add_flag("-q,--quiet", cl->quiet,
+                "print nothing but errors and where earlier files went (moved, or deleted by --overwrite; "
+                "the summary still goes to <basename>.summary.json)");
   CLI::Option* overwrite = run->add_flag(
       "--overwrite", cl->overwrite,
       "delete the files an earlier run of the same output.directory and output.basename left "

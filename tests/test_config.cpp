@@ -82,8 +82,9 @@ TEST(Config, ForwardEulerPastItsLimitWarns) {
   EXPECT_TRUE(config_from(read_config("sod.yaml"), {"time.integrator=rk1", "time.cfl=0.45"}).warnings.empty());
 }
 
-// A key is given where its node is: a section replaced by --set gives the
-// keys in it, not every key of the section.
+// A key is given where its node is: a mapping given with --set gives the
+// keys in it and keeps the section's others (it replaced the section, and
+// the file's gamma fell back to its default without a word).
 TEST(Config, KeysGivenAndKeysFromSet) {
   const std::string text =
       "mesh: {cells: [8, 1, 1]}\nboundaries: {x: outflow}\ntime: {end: 0.1}\nphysics: {gamma: 2}\nproblem: {name: sod}\n";
@@ -94,7 +95,9 @@ TEST(Config, KeysGivenAndKeysFromSet) {
   EXPECT_NE(key_place(file, "time.cfl").find("(default)"), std::string::npos);
 
   const Config set = config_from(text, {"physics={mhd: true}", "time.cfl=0.25"});
-  EXPECT_EQ(set.key_where.count("physics.gamma"), 0u);  // the file's gamma went with its section
+  EXPECT_EQ(set.key_where.count("physics.gamma"), 1u);  // the file's gamma stays
+  EXPECT_EQ(set.gamma, 2.0);
+  EXPECT_TRUE(set.mhd);
   EXPECT_TRUE(key_from_set(set, "physics.mhd"));
   EXPECT_TRUE(key_from_set(set, "time.cfl"));
   EXPECT_FALSE(key_from_set(set, "time.end"));

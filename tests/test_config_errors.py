@@ -157,8 +157,13 @@ BAD = [
               ("  riemann: hllc", "  riemann: hlld")),
          [Loc("bxl:"), "Athena++'s bxl is problem.left.field[0] here"]),
     # check refuses what run refuses: root may write /proc by access(), not mkdir there.
-    case("check_output_dir_under_proc", BASE, ["output.directory", "cannot create output directory '/proc/nope'"],
+    case("check_output_dir_under_proc", BASE, ["output.directory", "cannot create output directory '/proc/nope'",
+                                               "making a folder in /proc failed"],
          args=CHECK + ["--set", "output.directory=/proc/nope"]),
+    # A misspelt section named before the errors its absence brings (the
+    # periodic default made the tube meet itself at the seam first).
+    case("section_typo_named_first", edit(("boundaries:", "boundary:")),
+         [Loc("boundary:"), "unknown key (did you mean 'boundaries'?)"]),
     # An athinput file given as the config: named as such, at its first block.
     case("athena_athinput_file", "# Orszag-Tang\n\n<job>\nproblem_id = OrszagTang\n\n<mesh>\nnx1 = 128\n",
          [Loc("<job>"), "an Athena++ input file", "expected YAML", "docs/athena.md"]),
@@ -381,10 +386,10 @@ BAD = [
          edit(("  gamma: 1.4", "  mhd: true"), ("  riemann: hllc", "  riemann: hlld"),
               ("  name: sod", "  name: mhd_shock_tube")),
          [Loc("name:", nth=1), "problem.name", "gamma = 2", "physics.gamma is not given"]),
-    # --set physics={...} replaces the section: the file's gamma is gone, and
-    # the mapping given gives mhd, not gamma.
+    # --set physics={...} sets the keys it gives and keeps the file's others.
     case("brio_wu_states_physics_set_without_gamma",
-         edit(("  riemann: hllc", "  riemann: hlld"), ("  name: sod", "  name: mhd_shock_tube")),
+         edit(("  riemann: hllc", "  riemann: hlld"), ("  name: sod", "  name: mhd_shock_tube"),
+              ("  gamma: 1.4", "  density_floor: 1e-10")),
          [Loc("name:", nth=1), "problem.name", "gamma = 2", "physics.gamma is not given"],
          args=RUN + ["--set", "physics={mhd: true}"]),
     # A tube along an axis the grid lacks would run one state, exit 0.
@@ -634,11 +639,20 @@ def good_cases():
              args=["check", "-q", os.path.join(SOURCE, "configs", "orszag_tang.yaml"), "--set", "solver.family=fd",
                    "--set", "solver.corner_emf=uct_hlld"], stdout=[], stdout_empty=True,
              stderr=["solver.riemann: a finite-volume option (also solver.corner_emf), unused by solver.family fd",
-                     "time.cfl: 0.4 kept with solver.family fd from the command line; FD's default with this "
-                     "integrator is 1.5"], writes=False),
+                     "time.cfl: 0.4, this file's value (for its finite-volume solver), is kept though --set "
+                     "solver.family=fd changed the solver; FD's default with this integrator is 1.5"], writes=False),
         dict(name="good_fd_config_without_fv_warnings", yaml=None,
              args=["check", "-q", os.path.join(SOURCE, "configs", "sedov3d_fd.yaml")], stdout=[], stdout_empty=True,
              stderr_lacks=["warning"], writes=False),
+        # A mapping given with --set sets its keys and keeps the section's
+        # others (it replaced the section: the file's gamma fell back to 5/3,
+        # and x_inner/x_outer over the file's x read as a conflict).
+        dict(name="good_set_mapping_keeps_the_sections_other_keys", yaml=None,
+             args=["check", sod, "--set", "physics={mhd: false}", "--set", "time={end: 0.1}"],
+             stdout=[Re(r"(?m)^  gamma: 1\.4$"), Re(r"(?m)^  cfl: 0\.4$"), Re(r"(?m)^  end: 0\.1$")], writes=False),
+        dict(name="good_set_boundary_faces_as_a_mapping", yaml=None,
+             args=["check", sod, "--set", "boundaries={x_inner: reflecting, x_outer: outflow}"],
+             stdout=[Re(r"(?m)^  x_inner: reflecting$"), Re(r"(?m)^  x_outer: outflow$")], writes=False),
         # check -q: the exit code alone (warnings still said).
         dict(name="good_check_quiet", yaml=None, args=["check", "-q", sod], stdout=[], stdout_empty=True,
              writes=False),

@@ -230,6 +230,43 @@ int references(const YAML::Node& root, const YAML::Node& node) {
   return references(root, node, done);
 }
 
+// Sets the node at `parts` to `value` for the override `text`. A mapping
+// given for a section the tree has sets each of its keys (recursively) and
+// keeps the section's others: `--set physics={mhd: true}` replaced the
+// section, so the file's gamma silently fell back to its default.
+void set_override_node(YAML::Node root, const std::vector<std::string>& parts, const YAML::Node& value,
+                       const std::string& text, ConfigContext& ctx) {
+  // The value's node is replaced, not assigned: assigning to a node that a
+  // YAML alias (*name) shares changes every place the alias stands, so
+  // `--set output.dt=...` also changed a `time.end` it was anchored to.
+  YAML::Node section = root;
+  for (std::size_t i = 0; i + 1 < parts.size(); ++i) {
+    YAML::Node next = section[parts[i]];
+    if (next.IsDefined() && !next.IsNull() && !next.IsMap())
+      throw ConfigError("command line (--set " + text + "): '" + parts[i] + "' is not a section");
+    if (next.IsMap() && references(root, next) > 1)
+      throw ConfigError("command line (--set " + text + "): '" + parts[i] + "' is a YAML alias of a section " +
+                        "that stands elsewhere too, and --set would change both; expected the section written out");
+    section.reset(next);  // rebinds; `=` would write into the node
+  }
+  const YAML::Node existing = section[parts.back()];
+  if (value.IsMap() && value.size() > 0 && existing.IsMap()) {
+    for (auto it = value.begin(); it != value.end(); ++it) {
+      if (!it->first.IsScalar() || it->first.Scalar().empty())
+        throw ConfigError("command line (--set " + text + "): expected names as the mapping's keys");
+      std::vector<std::string> sub = parts;
+      sub.push_back(it->first.Scalar());
+      set_override_node(root, sub, it->second, text, ctx);
+    }
+    return;
+  }
+  section.remove(parts.back());
+  section[parts.back()] = value;
+  std::string key = parts[0];
+  for (std::size_t i = 1; i < parts.size(); ++i) key += "." + parts[i];
+  ctx.overridden.insert(key);
+}
+
 // Applies "a.b.c=value" overrides to the parsed tree.
 void apply_override(YAML::Node root, const std::string& text, ConfigContext& ctx) {
   const auto eq = text.find('=');
@@ -256,22 +293,7 @@ void apply_override(YAML::Node root, const std::string& text, ConfigContext& ctx
     throw ConfigError("command line (--set " + text + "): cannot parse value '" + value + "': " + e.msg);
   }
   reject_duplicate_keys(parsed, "command line (--set " + text + ")", key);
-  // The value's node is replaced, not assigned: assigning to a node that a
-  // YAML alias (*name) shares changes every place the alias stands, so
-  // `--set output.dt=...` also changed a `time.end` it was anchored to.
-  YAML::Node section = root;
-  for (std::size_t i = 0; i + 1 < parts.size(); ++i) {
-    YAML::Node next = section[parts[i]];
-    if (next.IsDefined() && !next.IsNull() && !next.IsMap())
-      throw ConfigError("command line (--set " + text + "): '" + parts[i] + "' is not a section");
-    if (next.IsMap() && references(root, next) > 1)
-      throw ConfigError("command line (--set " + text + "): '" + parts[i] + "' is a YAML alias of a section " +
-                        "that stands elsewhere too, and --set would change both; expected the section written out");
-    section.reset(next);  // rebinds; `=` would write into the node
-  }
-  section.remove(parts.back());
-  section[parts.back()] = parsed;
-  ctx.overridden.insert(key);
+  set_override_node(root, parts, parsed, text, ctx);
 }
 
 const char* boundary_name(BoundaryKind k) {
@@ -304,7 +326,8 @@ void check_output_dir_creatable(Section& out, const std::string& dir) {
   // there as the run would, and remove it at once.
   std::string probe = (p / ".astronomix_check_XXXXXX").string();
   if (!::mkdtemp(probe.data()))
-    out.fail("directory", "cannot create output directory '" + dir + "': " + p.string() + ": " + std::strerror(errno));
+    out.fail("directory", "cannot create output directory '" + dir + "': making a folder in " + p.string() +
+                              " failed (" + std::strerror(errno) + ")");
   ::rmdir(probe.c_str());
 }
 
@@ -334,6 +357,9 @@ Config parse(YAML::Node root, const std::shared_ptr<ConfigContext>& ctx, int nra
   c.file = ctx->file;
   if (!root.IsMap()) throw ConfigError(ctx->file + ": expected a mapping of sections (mesh, time, ...) at the top level");
   Section top(root, "", ctx);
+  // A misspelt section (`boundary:`) named first: the defaults its absence
+  // brings gave other errors first (a tube meeting itself at a periodic seam).
+  top.reject_unknown({"mesh", "boundaries", "time", "physics", "solver", "problem", "output"});
 
   // The solver first: the ghost depth, the integrator and the CFL number
   // depend on its family.
@@ -571,9 +597,9 @@ Config parse(YAML::Node root, const std::shared_ptr<ConfigContext>& ctx, int nra
   if (fd && solver.set_on_command_line("family") && time.has("cfl") && !time.set_on_command_line("cfl") &&
       c.cfl < cfl_default) {
     std::ostringstream w;
-    w << time.where("cfl") << ": " << c.cfl << " kept with solver.family fd from the command line; FD's default "
-      << "with this integrator is " << cfl_default << " (" << cfl_default / c.cfl
-      << "x fewer steps): --set time.cfl=" << cfl_default;
+    w << time.where("cfl") << ": " << c.cfl << ", this file's value (for its finite-volume solver), is kept though "
+      << "--set solver.family=fd changed the solver; FD's default with this integrator is " << cfl_default << " ("
+      << cfl_default / c.cfl << "x fewer steps): --set time.cfl=" << cfl_default;
     c.warnings.push_back(w.str());
   }
   time.finish();

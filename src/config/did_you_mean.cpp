@@ -29,7 +29,8 @@ std::string lower(std::string s) {
 
 // The candidate meant by a misspelt word: the same word in other case
 // (HLLC), else the shortest candidate that holds it (rk4: lsrk4, not the
-// nearer rk1), else the nearest by edit distance if near enough.
+// nearer rk1), else one with its stem, else the nearest by edit distance if
+// near enough.
 std::string did_you_mean(const std::string& word_as_given, const std::string* begin, const std::string* end) {
   const std::string word = lower(word_as_given);
   for (auto it = begin; it != end; ++it)
@@ -39,6 +40,21 @@ std::string did_you_mean(const std::string& word_as_given, const std::string* be
     for (auto it = begin; it != end; ++it)
       if (lower(*it).find(word) != std::string::npos && (holder.empty() || it->size() < holder.size())) holder = *it;
   if (!holder.empty()) return holder;
+  // The same stem with another ending (boundary: boundaries, three edits
+  // from it): a common start of five letters or more that leaves at most
+  // two of the word's.
+  std::string stem;
+  std::size_t stem_len = 0;
+  for (auto it = begin; it != end; ++it) {
+    const std::string c = lower(*it);
+    std::size_t n = 0;
+    while (n < word.size() && n < c.size() && word[n] == c[n]) ++n;
+    if (n >= 5 && n + 2 >= word.size() && n > stem_len) {
+      stem_len = n;
+      stem = *it;
+    }
+  }
+  if (!stem.empty()) return stem;
   std::string best;
   std::size_t best_d = std::max<std::size_t>(2, word.size() / 3) + 1;
   for (auto it = begin; it != end; ++it) {

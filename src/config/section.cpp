@@ -403,19 +403,21 @@ void Section::also_known(const std::vector<std::string>& keys) {
     if (std::find(known_.begin(), known_.end(), k) == known_.end()) known_.push_back(k);
 }
 
-void Section::finish() const {
+void Section::finish() const { reject_unknown(known_); }
+
+void Section::reject_unknown(const std::vector<std::string>& keys) const {
   if (!node_.IsMap()) return;
   for (auto it = node_.begin(); it != node_.end(); ++it) {
     const std::string key = it->first.Scalar();
     bool known = false;
-    for (const auto& k : known_) known = known || k == key;
+    for (const auto& k : keys) known = known || k == key;
     if (known) continue;
-    const std::string athena = athena_counterpart(path_, key, known_);
-    const std::string s = athena.empty() ? did_you_mean(key, known_.data(), known_.data() + known_.size()) : "";
+    const std::string athena = athena_counterpart(path_, key, keys);
+    const std::string s = athena.empty() ? did_you_mean(key, keys.data(), keys.data() + keys.size()) : "";
     std::string msg = "unknown key" + std::string(s.empty() ? "" : " (did you mean '" + s + "'?)");
     if (!athena.empty()) msg += " (Athena++'s " + key + " is " + athena + " here; docs/athena.md)";
     msg += "; known keys here: ";
-    for (std::size_t i = 0; i < known_.size(); ++i) msg += (i ? ", " : "") + known_[i];
+    for (std::size_t i = 0; i < keys.size(); ++i) msg += (i ? ", " : "") + keys[i];
     fail(key, msg);
   }
 }

@@ -62,6 +62,9 @@ class Section {
   // family's): finish() then names them as known and suggests them.
   void also_known(const std::vector<std::string>& keys);
   void finish() const;
+  // finish() against `keys` before any is read: the top level's sections,
+  // so a misspelt one is named before the errors its absence causes.
+  void reject_unknown(const std::vector<std::string>& keys) const;
 
   // Whether --set gave `key` a value (itself or a section above it).
   bool set_on_command_line(const std::string& key) const;
