@@ -111,6 +111,18 @@ int run_or_check(const ax::CommandLine& cl, double started_at) {
         ax::Simulation sim(cfg, comm, false);
         sim.initialize();
       }
+      // -q prints no plan: what run would refuse, or check could not check,
+      // is said as a warning (the exit code stays 0: the config is valid).
+      if (comm.root() && cl.quiet) {
+        if (!fits)
+          std::cerr << "astronomix: warning: run would refuse this config: "
+                    << (mem.fits() ? std::string("another rank's arrays do not fit its node's memory")
+                                   : ax::memory_error(mem, cfg))
+                    << std::endl;
+        if (field_at_walls && !fits)
+          std::cerr << "astronomix: warning: not checked here: whether the initial field threads a reflecting wall"
+                    << std::endl;
+      }
       if (comm.root() && !cl.quiet) {
         std::cout << cfg.file << ": valid\n" << cfg.effective << "\n\n";
         if (field_at_walls && !fits)

@@ -201,7 +201,8 @@ int parse_command_line(int argc, char** argv, bool print, CommandLine* cl) {
       app.add_subcommand("check", "validate a config; print it resolved, the memory per rank and the cost per step");
   add_common(check);
   check->add_flag("-q,--quiet", cl->quiet,
-                  "print nothing but warnings and errors: the exit code says whether the config is valid (0) or not (2)");
+                  "print nothing but warnings and errors: the exit code says whether the config is valid (0) or "
+                  "not (2); a warning says if run would still refuse it for memory");
   check->add_option("--restart", cl->restart,
                     "also check that the run can continue from this checkpoint (what `run --restart` checks)")
       ->type_name("FILE");

@@ -157,9 +157,10 @@ BAD = [
               ("  riemann: hllc", "  riemann: hlld")),
          [Loc("bxl:"), "Athena++'s bxl is problem.left.field[0] here"]),
     # check refuses what run refuses: root may write /proc by access(), not mkdir there.
-    case("check_output_dir_under_proc", BASE, ["output.directory", "cannot create output directory '/proc/nope'",
-                                               "making a folder in /proc failed"],
+    case("check_output_dir_under_proc", BASE, ["output.directory", "cannot create output directory '/proc/nope'"],
          args=CHECK + ["--set", "output.directory=/proc/nope"]),
+    # An empty mapping would change nothing: said, not taken silently.
+    case("set_empty_mapping", BASE, ["--set physics={}", "an empty mapping"], args=RUN + ["--set", "physics={}"]),
     # A misspelt section named before the errors its absence brings (the
     # periodic default made the tube meet itself at the seam first).
     case("section_typo_named_first", edit(("boundaries:", "boundary:")),
@@ -654,6 +655,10 @@ def good_cases():
              args=["check", sod, "--set", "boundaries={x_inner: reflecting, x_outer: outflow}"],
              stdout=[Re(r"(?m)^  x_inner: reflecting$"), Re(r"(?m)^  x_outer: outflow$")], writes=False),
         # check -q: the exit code alone (warnings still said).
+        dict(name="good_check_quiet_says_run_would_refuse", yaml=None,
+             args=["check", "-q", os.path.join(SOURCE, "configs", "sedov3d.yaml"), "--set",
+                   "mesh.cells=[4096,4096,4096]"], stdout=[], stdout_empty=True,
+             stderr=["astronomix: warning: run would refuse this config"], writes=False),
         dict(name="good_check_quiet", yaml=None, args=["check", "-q", sod], stdout=[], stdout_empty=True,
              writes=False),
         dict(name="good_check_quiet_warns", yaml=None,

@@ -101,8 +101,8 @@ double max_field(const HostState& s) {
 }
 
 // A loop carried out through outflow boundaries: the normalised div B
-// stays at round-off of the field the run had (scaled by the field left in
-// the box, 1e-18 by t = 1 at 128 x 64, it read 0.998). The scale is the
+// stays at round-off of the initial field (scaled by the field left in the
+// box, 1e-18 by t = 1 at 128 x 64, it read 0.998). The scale is the
 // driver's, the same for FD.
 TEST(MhdCt, DivBFieldLeavingThroughOutflow) {
   for (const char* family : {"fv"}) {

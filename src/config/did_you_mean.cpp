@@ -98,7 +98,7 @@ std::string athena_counterpart(const std::string& path, const std::string& key,
   // The first whose key (`needs`) this problem has; `here` says what it is.
   struct ProblemName {
     const char* athena;
-    const char* needs;
+    const char* needs;  // a key of the problem, or two (a+b)
     const char* here;
   };
   static const ProblemName problem_names[] = {
@@ -112,9 +112,9 @@ std::string athena_counterpart(const std::string& path, const std::string& key,
       // blast.cpp's ambient state and field angle (degrees from x, in x-y);
       // field_loop.cpp's flow, radius and orientation; kh.cpp's variants.
       {"pamb", "pressure", "problem.pressure"}, {"damb", "density", "problem.density"},
-      {"angle", "field", "problem.field: [b0 cos(angle), b0 sin(angle), 0]"},
+      {"angle", "field+pressure_ratio", "problem.field: [b0 cos(angle), b0 sin(angle), 0]"},
       {"vflow", "velocity", "problem.velocity"}, {"rad", "radius", "problem.radius"},
-      {"iprob", "velocity", "not needed (the loop lies in the x-y plane, as with iprob 1)"},
+      {"iprob", "radius+amplitude", "not needed (the loop lies in the x-y plane, as with iprob 1)"},
       {"iprob", "density_contrast", "not needed (the smooth shear layer, iprob 4, is the set-up)"},
       // shock_tube.cpp: sod's left_density, ..., the MHD tube's left: {density, ...}.
       {"dl", "left_density", "problem.left_density"}, {"pl", "left_pressure", "problem.left_pressure"},
@@ -130,8 +130,15 @@ std::string athena_counterpart(const std::string& path, const std::string& key,
       {"byr", "right", "problem.right.field[1]"}, {"bzr", "right", "problem.right.field[2]"},
       {"xshock", "position", "problem.position"},
       {"shock_dir", "direction", "problem.direction (x, y or z for 1, 2 or 3)"}};
-  for (const ProblemName& n : problem_names)
-    if (key == n.athena && std::find(known.begin(), known.end(), n.needs) != known.end()) return n.here;
+  // `needs` may name two keys (a+b): both must be this problem's.
+  auto has = [&](const std::string& k) { return std::find(known.begin(), known.end(), k) != known.end(); };
+  for (const ProblemName& n : problem_names) {
+    if (key != n.athena) continue;
+    const std::string needs = n.needs;
+    const std::size_t plus = needs.find('+');
+    if (plus == std::string::npos ? has(needs) : has(needs.substr(0, plus)) && has(needs.substr(plus + 1)))
+      return n.here;
+  }
   return "";
 }
 

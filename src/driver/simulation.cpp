@@ -106,6 +106,7 @@ void Simulation::initialize() {
   // This rank's count, as the stages add theirs: the summary and the
   // checkpoints sum over ranks.
   floor_hits_ += cfg_.mhd ? mhd_apply_floors(grid_, cfg_.eos, floors, u_.u) : apply_floors(grid_, cfg_.eos, floors, u_.u);
+  if (cfg_.mhd) initial_b_ = div_b_and_field().second;
   time_ = 0;
   steps_ = 0;
 }
@@ -205,7 +206,7 @@ void Simulation::sync_cell_field() {
   hydro_->rebuild_cell_field(u_);
 }
 
-double Simulation::div_b() {
+std::pair<double, double> Simulation::div_b_and_field() {
   Real bmax = 0;
   double local = 0;
   if (cfg_.family == "fd") {
@@ -219,14 +220,19 @@ double Simulation::div_b() {
   } else {
     local = ct_local_div_b(grid_, u_.b, &bmax);
   }
-  const double div = allreduce_max(comm_, local), big = allreduce_max(comm_, double(bmax));
-  // Scaled by the strongest field of the run so far, not of this state: a
-  // field that leaves through outflow boundaries (|B| down to 1e-18) left
-  // round-off of the earlier field that read as div B ~ 1.
-  if (std::isfinite(big)) max_b_ = std::max(max_b_, big);
+  return {allreduce_max(comm_, local), allreduce_max(comm_, double(bmax))};
+}
+
+double Simulation::div_b() {
+  const auto [div, big] = div_b_and_field();
+  // Scaled by the larger of this field and the initial one: a field that
+  // leaves through outflow boundaries (|B| down to 1e-18) left round-off
+  // of the initial field that read as div B ~ 1. Both are states, not a
+  // history of checks, so a continued run scales as an uninterrupted one.
+  const double scale = std::max(initial_b_, big);
   // A field that is no longer finite (the kernels count NaN as infinite)
   // reports an infinite divergence.
-  const double ndiv = !std::isfinite(div) || !std::isfinite(big) ? HUGE_VAL : max_b_ > 0 ? div / max_b_ : div;
+  const double ndiv = !std::isfinite(div) || !std::isfinite(big) ? HUGE_VAL : scale > 0 ? div / scale : div;
   max_div_b_ = std::max(max_div_b_, ndiv);
   return ndiv;
 }
@@ -271,7 +277,7 @@ void Simulation::restore(const std::string& path) {
   // Counters are global sums; rank 0 carries them.
   floor_hits_ = comm_.root() ? c.floor_hits : 0;
   max_div_b_ = c.max_div_b;
-  max_b_ = c.max_b;
+  initial_b_ = c.initial_b;
 }
 
 // Stopping before the first step would write a checkpoint of the state the

@@ -13,6 +13,7 @@
 #include <fstream>
 #include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "backend/comm.hpp"
@@ -97,6 +98,8 @@ class Simulation {
   // MHD: the normalised div B of the face field now, max |div B| dx_min /
   // max |B| over all ranks (collective).
   double div_b();
+  // Largest |div B| dx_min and largest |B| of the state, over all ranks.
+  std::pair<double, double> div_b_and_field();
   // FD MHD: ghosts filled and the cell-centred field rebuilt from the faces
   // (idempotent: the next stage would do the same), so what is reported
   // is what the scheme evolves.
@@ -145,7 +148,7 @@ class Simulation {
   double last_dt_ = 0;
   long long floor_hits_ = 0;
   double max_div_b_ = 0;
-  double max_b_ = 0;  // the strongest field the div B checks have seen: their scale
+  double initial_b_ = 0;  // largest |B| of the initial state: div B's scale where the field has left
   int snapshot_index_ = 0;
   double next_out_ = 1e300;     // time of the next output.dt snapshot
   int restart_index_ = 0;

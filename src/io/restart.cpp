@@ -214,7 +214,7 @@ void write_restart(const std::string& path, const Grid& g, const Comm& comm, con
     hdf5_attr(file, "RestartIndex", H5T_NATIVE_INT, {}, &c.restart_index);
     hdf5_attr(file, "NextRestartTime", H5T_NATIVE_DOUBLE, {}, &c.next_restart);
     hdf5_attr(file, "MaxDivB", H5T_NATIVE_DOUBLE, {}, &c.max_div_b);
-    hdf5_attr(file, "MaxFieldStrength", H5T_NATIVE_DOUBLE, {}, &c.max_b);
+    hdf5_attr(file, "InitialFieldStrength", H5T_NATIVE_DOUBLE, {}, &c.initial_b);
     hdf5_string_attr(file, "Config", cfg.effective);
     hdf5_dataset(file, "cons", hdf5_real_type(), cell_dims(cfg));
     for (int d = 0; d < 3 && cfg.mhd; ++d) hdf5_dataset(file, kFaceNames[d], hdf5_real_type(), face_dims(cfg, d));
@@ -338,8 +338,10 @@ CheckpointPlace check_checkpoint(hid_t file, const std::string& path, const Conf
     // A face's value may come from its axis key (boundaries.y for boundaries.y_inner).
     const std::string given = cfg.key_where.count(key) || key.rfind("boundaries.", 0) != 0 ? key : key.substr(0, 12);
     // A key newer than the checkpoint, left at its default, changes nothing
-    // the checkpoint's run did.
+    // the checkpoint's run did; nor does one this run does not read (FD MHD
+    // checkpoints before 2026-12-07 stated FV's solver.corner_emf).
     if (a == then.end() && !cfg.key_where.count(given)) continue;
+    if (b == now.end() && !cfg.key_where.count(given)) continue;
     throw ConfigError(key_place(cfg, given) + ": is " + is + " but the checkpoint " + path + " was made with " +
                       (given == key ? was : key + ": " + was) + "; a restart may change only " +
                       restart_safe_keys_text());
@@ -488,10 +490,10 @@ void read_restart(const std::string& path, const Grid& g, const Comm& comm, cons
     c->restart_index = read_attr<int>(file, "RestartIndex", H5T_NATIVE_INT, path);
     c->next_restart = read_attr<double>(file, "NextRestartTime", H5T_NATIVE_DOUBLE, path);
     c->max_div_b = read_attr<double>(file, "MaxDivB", H5T_NATIVE_DOUBLE, path);
-    // Checkpoints before 2026-12-07 lack it: the next check's field is the scale.
-    c->max_b = H5Aexists(file, "MaxFieldStrength") > 0
-                   ? read_attr<double>(file, "MaxFieldStrength", H5T_NATIVE_DOUBLE, path)
-                   : 0.0;
+    // Checkpoints before 2026-12-07 lack it: each check's own field is the scale.
+    c->initial_b = H5Aexists(file, "InitialFieldStrength") > 0
+                       ? read_attr<double>(file, "InitialFieldStrength", H5T_NATIVE_DOUBLE, path)
+                       : 0.0;
   });
 }
 

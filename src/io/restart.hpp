@@ -33,7 +33,7 @@ struct RunCounters {
   double next_restart = 0;    // time of the next output.restart_dt checkpoint
   long long floor_hits = 0;
   double max_div_b = 0;
-  double max_b = 0;  // largest max |B| of the run's div B checks, their scale (0: not stored)
+  double initial_b = 0;  // largest |B| of the run's initial state, div B's scale (0: not stored)
   // Reading: the checksum of the data (io/checksum.hpp) the file stores
   // (has_checksum: it stores one) and that of the part this rank read;
   // the caller sums the parts over the ranks and compares.
