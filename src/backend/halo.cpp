@@ -5,6 +5,7 @@
 #include <string>
 #include <type_traits>
 
+#include "backend/cell_field.hpp"
 #include "backend/kokkos_compat.hpp"
 
 namespace ax {
@@ -153,14 +154,10 @@ void GhostExchange::face_average_physical(int d, const State& st) {
     c[d] = f == 0 ? c[d] : ie + c[d] - ng;
     const int ci = c[0], cj = c[1], ck = c[2];
     // Along an inactive axis the two faces are the same one.
-    const Real bx = Real(0.5) * (b0(0, ck, cj, ci) + b0(0, ck, cj, ci + (act[0] ? 1 : 0)));
-    const Real by = Real(0.5) * (b1(0, ck, cj, ci) + b1(0, ck, cj + (act[1] ? 1 : 0), ci));
-    const Real bz = Real(0.5) * (b2(0, ck, cj, ci) + b2(0, ck + (act[2] ? 1 : 0), cj, ci));
-    const Real ox = u(IB1, ck, cj, ci), oy = u(IB2, ck, cj, ci), oz = u(IB3, ck, cj, ci);
-    u(IEN, ck, cj, ci) += Real(0.5) * ((bx * bx + by * by + bz * bz) - (ox * ox + oy * oy + oz * oz));
-    u(IB1, ck, cj, ci) = bx;
-    u(IB2, ck, cj, ci) = by;
-    u(IB3, ck, cj, ci) = bz;
+    const Real bc[3] = {face_average(b0(0, ck, cj, ci), b0(0, ck, cj, ci + (act[0] ? 1 : 0))),
+                        face_average(b1(0, ck, cj, ci), b1(0, ck, cj + (act[1] ? 1 : 0), ci)),
+                        face_average(b2(0, ck, cj, ci), b2(0, ck + (act[2] ? 1 : 0), cj, ci))};
+    keep_pressure_set_field(u, ck, cj, ci, bc);
   });
 }
 

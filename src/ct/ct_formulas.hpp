@@ -3,6 +3,7 @@
 // exists once and both paths give the same bits.
 #pragma once
 
+#include "backend/cell_field.hpp"
 #include "backend/kokkos_compat.hpp"
 #include "backend/types.hpp"
 
@@ -58,9 +59,6 @@ KOKKOS_INLINE_FUNCTION Real face_curl(bool active_p, Real eq_lo, Real eq_hi, Rea
   if (active_q) curl -= (ep_hi - ep_lo) * inv_dq;
   return curl;
 }
-
-// The cell-centred field component from its two faces.
-KOKKOS_INLINE_FUNCTION Real face_average(Real lower, Real upper) { return Real(0.5) * (lower + upper); }
 
 // Stage 3: one face value advanced by the stage's weights and -curl E.
 KOKKOS_INLINE_FUNCTION Real curl_update(Real a, Real b0, Real b, Real bin, Real c_dt, Real curl) {

@@ -5,6 +5,7 @@
 // Points are (i, j, k) index triples; `p[e] + o` moves along axis e.
 #pragma once
 
+#include "backend/cell_field.hpp"
 #include "backend/grid.hpp"
 #include "ct/fd_ct_stencils.hpp"
 
@@ -26,19 +27,6 @@ KOKKOS_INLINE_FUNCTION Real fd_cell_field(const CtAxes& ax, const Array4& bd, in
   if (!ax.active[d]) return bd(0, p[2], p[1], p[0]);
   return ct_i6(ct_at(bd, 0, p, d, -2), ct_at(bd, 0, p, d, -1), ct_at(bd, 0, p, d, 0), ct_at(bd, 0, p, d, 1),
                ct_at(bd, 0, p, d, 2), ct_at(bd, 0, p, d, 3));
-}
-
-// Sets the cell-centred field of cell (k, j, i) to bc, changing the total
-// energy by the change of magnetic energy (the gas pressure is kept).
-KOKKOS_INLINE_FUNCTION void keep_pressure_set_field(const Array4& u, int k, int j, int i, const Real bc[3]) {
-  Real b2_old = 0, b2_new = 0;
-  for (int d = 0; d < 3; ++d) {
-    const Real bo = u(IB1 + d, k, j, i);
-    b2_old += bo * bo;
-    b2_new += bc[d] * bc[d];
-  }
-  u(IEN, k, j, i) += Real(0.5) * (b2_new - b2_old);
-  for (int d = 0; d < 3; ++d) u(IB1 + d, k, j, i) = bc[d];
 }
 
 // B_f v_v at the cell p moved by o along e: the product of the point
