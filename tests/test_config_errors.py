@@ -282,6 +282,11 @@ BAD = [
     case("weno_epsilon_zero", edit(("solver:", "solver:\n  family: fd\n  weno_epsilon: 0"),
                                    ("  integrator: vl2", "  integrator: rk3")),
          [Loc("weno_epsilon:"), "solver.weno_epsilon", "expected a number >= 1e-"]),
+    # Above 0.05 the filter's fastest mode (about 30 field_filter a step)
+    # would leave the integrators' stable range.
+    case("field_filter_too_strong", edit(("solver:", "solver:\n  family: fd\n  field_filter: 0.1"),
+                                         ("  integrator: vl2", "  integrator: rk3")),
+         [Loc("field_filter:"), "solver.field_filter", "expected a number >= 0 and <= 0.05, got 0.1"]),
     case("fd_option_typo_in_fv_run", edit(("solver:", "solver:\n  eigen_average: roee")),
          [Loc("eigen_average:"), "solver.eigen_average", "unknown value 'roee'", "did you mean 'roe'"]),
     case("unknown_backend", edit(("solver:", "solver:\n  backend: fast")),
@@ -642,6 +647,15 @@ def good_cases():
              stderr=["solver.riemann: a finite-volume option (also solver.corner_emf), unused by solver.family fd",
                      "time.cfl: 0.4, this file's value (for its finite-volume solver), is kept though --set "
                      "solver.family=fd changed the solver; FD's default with this integrator is 1.5"], writes=False),
+        # The field filter is FD MHD's: stated there, said to go unused in FD hydro.
+        dict(name="good_fd_mhd_states_its_field_filter", yaml=None,
+             args=["check", os.path.join(SOURCE, "configs", "orszag_tang.yaml"), "--set", "solver.family=fd"],
+             stdout=[Re(r"(?m)^  field_filter: 0\.01$")], writes=False),
+        dict(name="good_field_filter_unused_in_fd_hydro", yaml=None,
+             args=["check", "-q", os.path.join(SOURCE, "configs", "sedov3d_fd.yaml"), "--set",
+                   "solver.field_filter=0.02"], stdout=[], stdout_empty=True,
+             stderr=["solver.field_filter: the filter of FD MHD's face field, unused with physics.mhd: false"],
+             writes=False),
         dict(name="good_fd_config_without_fv_warnings", yaml=None,
              args=["check", "-q", os.path.join(SOURCE, "configs", "sedov3d_fd.yaml")], stdout=[], stdout_empty=True,
              stderr_lacks=["warning"], writes=False),

@@ -227,5 +227,50 @@ TEST(FdMhdDivB, OrszagTangFieldLoopBlast) {
   check_div_b({"orszag_tang.yaml", {"mesh.cells=[32,32,1]", "time.end=0.05"}, true}, "native");
 }
 
+// The faces can hold a mode the cells never see (B_t alternating along its
+// normal, cancelled by the symmetric face-to-centre interpolation), which no
+// flux moves. The field loop seeds it at the cusp of its potential: carried
+// along x, the loop left 9% of its field standing where it started. The
+// field filter damps that mode; without it (field_filter: 0, HOW-MHD as
+// published) the loop's start keeps it.
+double field_left_at_start(const std::vector<std::string>& extra) {
+  std::vector<std::string> sets = {"solver.family=fd", "mesh.cells=[64,32,1]", "problem.velocity=[2,0,0]",
+                                   "time.end=0.5"};
+  sets.insert(sets.end(), extra.begin(), extra.end());
+  Config cfg = config_from(read_config("field_loop.yaml"), sets);
+  Comm comm = comm_for(cfg);
+  double left = 0, loop = 0;
+  {
+    Simulation sim(cfg, comm, false);
+    sim.initialize();
+    while (sim.time() < cfg.t_end * (1 - 1e-14)) sim.step(next_dt_checked(sim));
+    EXPECT_LE(sim.div_b(), 1e-12);
+    const HostState s = interior(sim);
+    for (int j = 0; j < s.nx[1]; ++j)
+      for (int i = 0; i < s.nx[0]; ++i) {
+        // The box is [-1, 1] x [-0.5, 0.5]; by t = 0.5 the loop (radius 0.3)
+        // is centred on x = +-1, half a box from where it started.
+        const double x = -1 + (i + 0.5) * 2.0 / s.nx[0], y = -0.5 + (j + 0.5) / s.nx[1];
+        const double b = std::hypot(s.at(IB1, 0, j, i), s.at(IB2, 0, j, i));
+        if (x * x + y * y < 0.3 * 0.3) left = std::max(left, b);
+        if ((1 - std::fabs(x)) * (1 - std::fabs(x)) + y * y < 0.3 * 0.3) loop = std::max(loop, b);
+      }
+  }
+  free_comm(comm);
+  EXPECT_GT(loop, 0.8e-3) << "the loop (|B| = 1e-3) arrives";
+  return left;
+}
+
+TEST(FdMhdFieldFilter, LoopLeavesNoFieldBehind) {
+  const double filtered = field_left_at_start({});
+  const double unfiltered = field_left_at_start({"solver.field_filter=0"});
+  std::printf("field loop carried along x, |B| left at its start (of 1e-3): %.3e filtered, %.3e without\n",
+              filtered, unfiltered);
+  // 4.4e-7 (the filter at 0.01, 0.02 or 0.05 alike: what is left is not the
+  // mode), where FV leaves 2e-8; without the filter 7.7e-5.
+  EXPECT_LE(filtered, 2e-6);
+  EXPECT_GE(unfiltered, 1e-5) << "the mode the filter damps is no longer seeded: this test shows nothing";
+}
+
 }  // namespace
 }  // namespace ax::test

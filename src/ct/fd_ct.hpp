@@ -7,8 +7,9 @@
 //   2. edge EMFs: Omega_c = I4_a(F*_b(B_a)) - I4_b(F*_a(B_b)), (a, b, c)
 //      cyclic, the modified fluxes carried to the edges;
 //   3. curl: point values to averages, Omega + sum_e (Omega(e-1) - 2 Omega
-//      + Omega(e+1)) / 24 over the edge's plane, then sixth-order
-//      differences: K(b_d) = -dt/dx_t1 D6_t1(Omega_t2) + dt/dx_t2 D6_t2(Omega_t1).
+//      + Omega(e+1)) / 24 over the edge's plane, plus the field filter's
+//      nu HP(J) (not HOW-MHD's; ct/fd_ct_point.hpp says why), then
+//      sixth-order differences: K(b_d) = -dt/dx_t1 D6_t1(Omega_t2) + dt/dx_t2 D6_t2(Omega_t1).
 // The divergence D6 . b changes by zero up to rounding (the differences
 // commute). The cell-centred field is rebuilt from the faces by sixth-order
 // interpolation at the start of each stage, keeping the gas pressure.
@@ -16,7 +17,7 @@
 // Arrays of stages 1-3 are "node" arrays: one entry more than the cells on
 // every active axis, (k, j, i) the lower face / edge of cell (k, j, i); an
 // inactive axis has the one index 0. Native reference here (fd_ct_native.cpp),
-// fused twins in fd_ct_fused.cpp; both call ct/fd_ct_stencils.hpp.
+// fused twins in fd/fd_mhd_fused.cpp; both call ct/fd_ct_point.hpp.
 #pragma once
 
 #include "backend/state.hpp"
@@ -60,6 +61,12 @@ void fd_ct_edge_emfs_native(const Grid& g, const Array4 fstar[3], const Array4 o
 // Stage 3 (native), two kernels: the averages, then the face increments
 // K(b) = A K(b) + dt (-curl Omega_bar) on the interior faces.
 void fd_ct_edge_averages_native(const Grid& g, const Array4 omega[3], const Array4 omega_bar[3]);
+// The field filter (ct/fd_ct_point.hpp), two kernels: the edge currents J
+// into slot 1 of jc (the modified-flux arrays, dead once the EMFs are
+// formed) from the stage's input faces `bf` (filled six out), then
+// omega_bar += nu HP(J).
+void fd_ct_edge_currents_native(const Grid& g, const FaceField& bf, const Array4 jc[3]);
+void fd_ct_field_filter_native(const Grid& g, Real nu, const Array4 jc[3], const Array4 omega_bar[3]);
 void fd_ct_face_increments_native(const Grid& g, Real dt, Real A, const Array4 omega_bar[3], const FaceField& kb);
 
 // The end of a stage for the faces: R and out from K (time/stages.hpp).

@@ -88,6 +88,31 @@ void fd_ct_edge_averages_native(const Grid& g, const Array4 omega[3], const Arra
   }
 }
 
+void fd_ct_edge_currents_native(const Grid& g, const FaceField& bf, const Array4 jc[3]) {
+  const CtAxes ax(g);
+  const Real idx[3] = {1 / g.dx[0], 1 / g.dx[1], 1 / g.dx[2]};
+  for (int c = 0; c < 3; ++c) {
+    const int a = (c + 1) % 3, b = (c + 2) % 3;
+    const Array4 ba = bf[a], bb = bf[b], out = jc[c];
+    par_for("fd_ct_edge_currents", fd_ct_edge_box(g, c, 5), KOKKOS_LAMBDA(int k, int j, int i) {
+      const int p[3] = {i, j, k};
+      out(1, k, j, i) = fd_edge_current(ax, ba, bb, a, b, idx, p);
+    });
+  }
+}
+
+void fd_ct_field_filter_native(const Grid& g, Real nu, const Array4 jc[3], const Array4 omega_bar[3]) {
+  const CtAxes ax(g);
+  for (int c = 0; c < 3; ++c) {
+    const int a = (c + 1) % 3, b = (c + 2) % 3;
+    const Array4 cur = jc[c], out = omega_bar[c];
+    par_for("fd_ct_field_filter", fd_ct_edge_box(g, c, 2), KOKKOS_LAMBDA(int k, int j, int i) {
+      const int p[3] = {i, j, k};
+      out(0, k, j, i) += nu * fd_edge_filter(ax, cur, 1, a, b, p);
+    });
+  }
+}
+
 void fd_ct_face_increments_native(const Grid& g, Real dt, Real A, const Array4 omega_bar[3], const FaceField& kb) {
   const CtAxes ax(g);
   for (int d = 0; d < 3; ++d) {

@@ -71,6 +71,50 @@ KOKKOS_INLINE_FUNCTION Real fd_edge_average(const CtAxes& ax, const Array4& om, 
   return r;
 }
 
+// The field filter (solver.field_filter, docs/fd_mhd.md "Field filter").
+// The faces can hold a mode the cells never see: B_t alternating along its
+// normal, which the symmetric I6 cancels, so no flux moves it. The filter
+// adds nu HP(J_c) to the averaged EMF, J = curl B from the faces beside the
+// edge and HP the sixth difference over the edge's plane, which is 1 on
+// the grid's alternation and (k dx / 2)^6 on smooth fields. Its update
+// -curl(nu HP J) only damps (every Fourier mode of the D6-solenoidal
+// faces decays, none grows) and, being a curl, keeps D6 . b.
+//
+// J_c at the edge p from 2-point differences of the faces either side:
+// dB_b/da - dB_a/db (idx: 1 / dx per axis).
+KOKKOS_INLINE_FUNCTION Real fd_edge_current(const CtAxes& ax, const Array4& ba, const Array4& bb, int a, int b,
+                                            const Real idx[3], const int p[3]) {
+  Real j = 0;
+  if (ax.active[a]) j += (bb(0, p[2], p[1], p[0]) - ct_at(bb, 0, p, a, -1)) * idx[a];
+  if (ax.active[b]) j -= (ba(0, p[2], p[1], p[0]) - ct_at(ba, 0, p, b, -1)) * idx[b];
+  return j;
+}
+
+// Sum over the edge's active plane axes of the sixth difference of the
+// currents J_c (slot s of jc, formed by fd_edge_current on the edges three
+// out along the plane): (20 J - 15 J(+-1) + 6 J(+-2) - J(+-3)) / 64.
+KOKKOS_INLINE_FUNCTION Real fd_edge_filter(const CtAxes& ax, const Array4& jc, int s, int a, int b,
+                                           const int p[3]) {
+  const Real j0 = jc(s, p[2], p[1], p[0]);
+  Real h = 0;
+  for (int e : {a, b}) {
+    if (!ax.active[e]) continue;
+    h += Real(20) * j0 - Real(15) * (ct_at(jc, s, p, e, -1) + ct_at(jc, s, p, e, 1)) +
+         Real(6) * (ct_at(jc, s, p, e, -2) + ct_at(jc, s, p, e, 2)) - (ct_at(jc, s, p, e, -3) + ct_at(jc, s, p, e, 3));
+  }
+  return h * (Real(1) / Real(64));
+}
+
+// The filter's coefficient nu for a stage of size dt: field_filter dx_min^2
+// / dt, so that each step damps the grid's alternation by the same
+// fraction (about 5 field_filter along one axis) whatever its size.
+inline Real fd_field_filter_nu(const Grid& g, Real field_filter, Real dt) {
+  Real dx = 0;
+  for (int d = 0; d < 3; ++d)
+    if (g.active(d) && (dx == 0 || g.dx[d] < dx)) dx = g.dx[d];
+  return field_filter > 0 && dt > 0 ? field_filter * dx * dx / dt : Real(0);
+}
+
 // D6 along e of slot 0 of a at cell p (edges / faces p-2 .. p+3 along e).
 KOKKOS_FORCEINLINE_FUNCTION Real ct_d6_along(const Array4& a, int e, const int p[3]) {
   return ct_d6(ct_at(a, 0, p, e, -2), ct_at(a, 0, p, e, -1), ct_at(a, 0, p, e, 0), ct_at(a, 0, p, e, 1),

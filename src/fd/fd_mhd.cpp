@@ -3,6 +3,7 @@
 #include <cstdio>
 
 #include "ct/fd_ct.hpp"
+#include "ct/fd_ct_point.hpp"
 #include "fd/fd_stage.hpp"
 
 namespace ax {
@@ -64,9 +65,13 @@ FdMhd::FdMhd(const Config& cfg, const Grid& grid, const FdMhdPlan& plan)
 std::string FdMhd::scheme() const {
   char eps[32];
   std::snprintf(eps, sizeof(eps), "%g", double(opt_.epsilon));
+  char strength[32];
+  std::snprintf(strength, sizeof(strength), "%g", double(opt_.field_filter));
+  const std::string filter =
+      opt_.field_filter > 0 ? std::string(" + field filter ") + strength + " (the faces' grid-scale mode)" : "";
   return std::string("weno5 (") + (opt_.weights == WenoWeights::z ? "z" : "js") + " weights, epsilon " + eps +
          ") + characteristic projection (7 MHD waves, arithmetic average) + lax-friedrichs splitting + "
-         "HOW-MHD constrained transport (sixth-order curl of face point values)";
+         "HOW-MHD constrained transport (sixth-order curl of face point values)" + filter;
 }
 
 std::int64_t FdMhd::array_bytes() const {
@@ -93,6 +98,11 @@ long long FdMhd::stage(const Stage& st, Real dt, const StageBuffers& b) {
   fd_ct_modified_fluxes_native(grid_, b.in.u, ws.flux, ws.fstar);
   fd_ct_edge_emfs_native(grid_, ws.fstar, ws.omega);
   fd_ct_edge_averages_native(grid_, ws.omega, ws.omega_bar);
+  const Real nu = fd_field_filter_nu(grid_, opt_.field_filter, dt);
+  if (nu > 0) {
+    fd_ct_edge_currents_native(grid_, b.in.b, ws.fstar);
+    fd_ct_field_filter_native(grid_, nu, ws.fstar, ws.omega_bar);
+  }
   fd_ct_face_increments_native(grid_, dt, st.A, ws.omega_bar, kb_);
   // The end of the stage as its own kernels (the fused path folds it into
   // the last axis and the curl).

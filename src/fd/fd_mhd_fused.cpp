@@ -156,22 +156,53 @@ void edge_emfs(const Grid& g, const Array4 fstar[3], const Array4 omega[3]) {
   });
 }
 
+// The field filter's edge currents for the three edge axes in one kernel,
+// into slot 1 of the modified-flux arrays (dead once the EMFs are formed).
+// Formed inside the averages instead, 13 a component and edge, the CPU
+// step took 30% longer (64^3 blast, one core).
+void edge_currents(const Grid& g, const FaceField& bf, const Array4 jc[3]) {
+  const CtAxes ax(g);
+  const Box b0 = fd_ct_edge_box(g, 0, 5), b1 = fd_ct_edge_box(g, 1, 5), b2 = fd_ct_edge_box(g, 2, 5);
+  const Array4 f0 = bf[0], f1 = bf[1], f2 = bf[2], j0 = jc[0], j1 = jc[1], j2 = jc[2];
+  const Real idx[3] = {1 / g.dx[0], 1 / g.dx[1], 1 / g.dx[2]};
+  par_for("fd_mhd_fused_edge_currents", edge_union(g, 5), KOKKOS_LAMBDA(int k, int j, int i) {
+    const int p[3] = {i, j, k};
+    if (in_box(b0, k, j, i)) j0(1, k, j, i) = fd_edge_current(ax, f1, f2, 1, 2, idx, p);
+    if (in_box(b1, k, j, i)) j1(1, k, j, i) = fd_edge_current(ax, f2, f0, 2, 0, idx, p);
+    if (in_box(b2, k, j, i)) j2(1, k, j, i) = fd_edge_current(ax, f0, f1, 0, 1, idx, p);
+  });
+}
+
 // Stage 3a for the three edge axes in one kernel: the averaged EMFs into
 // slot 0 of `bar`. The fused stage passes the modified-flux arrays, dead
 // once the EMFs are formed, so the averages cost no memory. Formed on the
 // fly inside the curl instead (30 loads of Omega a D6), the curl and
 // finish took 20.4 of 217 ms a step on the H200 (256^3 MHD blast, lsrk4,
 // Nsight at base clock); stored, the whole step went from 8.76e7 to
-// 9.19e7 cell-updates/s in one lease.
-void edge_averages(const Grid& g, const Array4 omega[3], const Array4 bar[3]) {
+// 9.19e7 cell-updates/s in one lease. With the field filter (nu > 0) its
+// term is added, from the currents in slot 1 of `bar`.
+void edge_averages(const Grid& g, const Array4 omega[3], const Array4 bar[3], Real nu) {
   const CtAxes ax(g);
   const Box b0 = fd_ct_edge_box(g, 0, 2), b1 = fd_ct_edge_box(g, 1, 2), b2 = fd_ct_edge_box(g, 2, 2);
   const Array4 o0 = omega[0], o1 = omega[1], o2 = omega[2], a0 = bar[0], a1 = bar[1], a2 = bar[2];
+  const bool filter = nu > 0;
   par_for("fd_mhd_fused_edge_averages", edge_union(g, 2), KOKKOS_LAMBDA(int k, int j, int i) {
     const int p[3] = {i, j, k};
-    if (in_box(b0, k, j, i)) a0(0, k, j, i) = fd_edge_average(ax, o0, 1, 2, p);
-    if (in_box(b1, k, j, i)) a1(0, k, j, i) = fd_edge_average(ax, o1, 2, 0, p);
-    if (in_box(b2, k, j, i)) a2(0, k, j, i) = fd_edge_average(ax, o2, 0, 1, p);
+    if (in_box(b0, k, j, i)) {
+      Real v = fd_edge_average(ax, o0, 1, 2, p);
+      if (filter) v += nu * fd_edge_filter(ax, a0, 1, 1, 2, p);
+      a0(0, k, j, i) = v;
+    }
+    if (in_box(b1, k, j, i)) {
+      Real v = fd_edge_average(ax, o1, 2, 0, p);
+      if (filter) v += nu * fd_edge_filter(ax, a1, 1, 2, 0, p);
+      a1(0, k, j, i) = v;
+    }
+    if (in_box(b2, k, j, i)) {
+      Real v = fd_edge_average(ax, o2, 0, 1, p);
+      if (filter) v += nu * fd_edge_filter(ax, a2, 1, 0, 1, p);
+      a2(0, k, j, i) = v;
+    }
   });
 }
 
@@ -269,7 +300,9 @@ long long fd_mhd_stage_fused(const FdOptions& opt, const Grid& g, const Stage& s
     hits += finish_stage<NMHD>(g, st, opt.eos, floors, u0.u, in.u, r.u, out.u, k);
   }
   edge_emfs(g, ws.fstar, ws.omega);
-  edge_averages(g, ws.omega, ws.fstar);
+  const Real nu = fd_field_filter_nu(g, opt.field_filter, dt);
+  if (nu > 0) edge_currents(g, in.b, ws.fstar);
+  edge_averages(g, ws.omega, ws.fstar, nu);
   curl_and_finish(g, st, dt, ws.store_k, u0.b, in.b, r.b, out.b, kb, ws.fstar);
   return hits;
 }

@@ -18,6 +18,8 @@ struct FdOptions {
   Real epsilon = Real(1e-7);  // added to the smoothness indicators
   EigenAverage average = EigenAverage::arithmetic;
   Gravity gravity;  // physics.gravity: a source in every stage
+  // FD MHD: strength of the face-field filter per step (ct/fd_ct_point.hpp).
+  Real field_filter = Real(0.01);
 };
 
 // WENO5 reads three cells beyond each face of the block.
