@@ -287,6 +287,12 @@ BAD = [
     case("field_filter_too_strong", edit(("solver:", "solver:\n  family: fd\n  field_filter: 0.1"),
                                          ("  integrator: vl2", "  integrator: rk3")),
          [Loc("field_filter:"), "solver.field_filter", "expected a number >= 0 and <= 0.05, got 0.1"]),
+    # ... and above 0.035 times time.cfl: named with both values and the bound at this cfl.
+    case("field_filter_times_cfl", edit(("  gamma: 1.4", "  gamma: 1.4\n  mhd: true"), ("  riemann: hllc", "  riemann: hlld"),
+                                        ("solver:", "solver:\n  family: fd\n  field_filter: 0.04"),
+                                        ("  integrator: vl2", "  integrator: rk3"), ("  cfl: 0.4", "  cfl: 1.2")),
+         [Loc("field_filter:"), "solver.field_filter", "is 0.04 with time.cfl 1.2", "exceeds 0.035",
+          "expected at most 0.0291667"]),
     case("fd_option_typo_in_fv_run", edit(("solver:", "solver:\n  eigen_average: roee")),
          [Loc("eigen_average:"), "solver.eigen_average", "unknown value 'roee'", "did you mean 'roe'"]),
     case("unknown_backend", edit(("solver:", "solver:\n  backend: fast")),
@@ -650,7 +656,7 @@ def good_cases():
         # The field filter is FD MHD's: stated there, said to go unused in FD hydro.
         dict(name="good_fd_mhd_states_its_field_filter", yaml=None,
              args=["check", os.path.join(SOURCE, "configs", "orszag_tang.yaml"), "--set", "solver.family=fd"],
-             stdout=[Re(r"(?m)^  field_filter: 0\.01$")], writes=False),
+             stdout=[Re(r"(?m)^  field_filter: 0\.02$")], writes=False),
         dict(name="good_field_filter_unused_in_fd_hydro", yaml=None,
              args=["check", "-q", os.path.join(SOURCE, "configs", "sedov3d_fd.yaml"), "--set",
                    "solver.field_filter=0.02"], stdout=[], stdout_empty=True,

@@ -74,7 +74,7 @@ class LayoutRun(Run):
 
 class Case:
     def __init__(self, label, config, cells, sets, layouts, expect_auto=None, no_floors=False,
-                 expect_overlap=False):
+                 expect_overlap=False, sanitized_layouts=2):
         """layouts: (ranks, explicit process grid or None[, extra --set
         values]); the first is the 1-rank reference. expect_auto: {ranks: process grid} the automatic
         decomposition must choose. no_floors: every run must end without a floor activation.
@@ -83,12 +83,11 @@ class Case:
         self.label, self.config, self.cells = label, config, cells
         self.no_floors, self.expect_overlap = no_floors, expect_overlap
         self.sets = [f"mesh.cells=[{','.join(map(str, cells))}]"] + list(sets)
-        # Under the sanitizers (8x slower) the reference and the last two
-        # layouts of a longer list, which split the most axes or change a
-        # mode, or the last one of three (the 4 ranks, not the 2); the plain
-        # pass runs them all.
-        if SANITIZED and len(layouts) > 2:
-            layouts = layouts[:1] + (layouts[-2:] if len(layouts) > 3 else layouts[-1:])
+        # Under the sanitizers (8x slower) the reference and the last layout,
+        # which splits the most axes or changes a mode (the last two where
+        # sanitized_layouts says 3: both modes); the plain pass runs them all.
+        if SANITIZED and len(layouts) > sanitized_layouts:
+            layouts = layouts[:1] + layouts[1 - sanitized_layouts:]
         self.layouts = layouts
         self.expect_auto = expect_auto or {}
         self.runs = []
@@ -214,7 +213,7 @@ def main():
              steps10 + ["solver.fused_layout=cells", "boundaries.x=reflecting", "problem.center=[-0.4,0.1,0.0]"],
              [(1, None), (2, [2, 1, 1]), (4, None), (4, [2, 1, 2]),
               (4, [2, 1, 2], ["mesh.overlap_exchange=false"])],
-             expect_overlap=True),
+             expect_overlap=True, sanitized_layouts=3),
         # The tiles layout (the GPU default; on CPUs a team of one thread),
         # hydro and MHD, with walls on split axes.
         Case("sedov3d_tiles", "sedov3d.yaml", [32, 32, 32],

@@ -413,6 +413,28 @@ def check_bad_restarts(tmp):
     cmd.remove("-q")
     q = subprocess.run(cmd, capture_output=True, text=True, env=run_env(), timeout=60)
     assert q.returncode == 0 and "continues from" in q.stdout, (q.returncode, q.stderr[-800:])
+    # FD MHD checkpoints written before solver.field_filter (2026-12-07) ran
+    # without the filter: the default would change the run, so the key is
+    # asked for, and the old value continues.
+    dfd = os.path.join(tmp, "bad_fd_mhd")
+    fd_sets = sets + ["solver.family=fd"]
+    run("orszag_tang.yaml", fd_sets, dfd, "otfd")
+    no_filter = os.path.join(tmp, "no_filter.rst")
+    shutil.copy(os.path.join(dfd, "otfd.final.rst"), no_filter)
+    with h5py.File(no_filter, "r+") as f:
+        stored = f.attrs["Config"].decode()
+        assert "  field_filter: 0.02\n" in stored, stored
+        del f.attrs["Config"]
+        f.attrs.create("Config", np.bytes_(stored.replace("  field_filter: 0.02\n", "")))
+    for extra_sets, rc, expect in [([], 2, "predates solver.field_filter and was made without it, as "
+                                           "solver.field_filter: 0; continue it with --set solver.field_filter=0"),
+                                   (["solver.field_filter=0"], 0, "continues from")]:
+        cmd = command("orszag_tang.yaml", fd_sets + ["time.max_steps=12"] + extra_sets, dfd, "otfd",
+                      extra=["--restart", no_filter])
+        cmd[cmd.index("run")] = "check"
+        cmd.remove("-q")
+        q = subprocess.run(cmd, capture_output=True, text=True, env=run_env(), timeout=60)
+        assert q.returncode == rc and expect in q.stdout + q.stderr, (extra_sets, q.returncode, q.stderr[-800:])
     # A checkpoint given where the config goes: said so, with the command.
     p = subprocess.run([EXE, "run", good], capture_output=True, text=True, env=run_env(), timeout=60)
     assert p.returncode == 2 and "not a YAML config" in p.stderr and "--restart" in p.stderr, p.stderr[-800:]

@@ -72,8 +72,9 @@ KOKKOS_INLINE_FUNCTION Real fd_edge_average(const CtAxes& ax, const Array4& om, 
 }
 
 // The field filter (solver.field_filter, docs/fd_mhd.md "Field filter").
-// The faces can hold a mode the cells never see: B_t alternating along its
-// normal, which the symmetric I6 cancels, so no flux moves it. The filter
+// The faces can hold a mode the cells never see: a face component
+// alternating in sign along its own normal, which the symmetric I6
+// cancels, so no flux of HOW-MHD's moves it. The filter
 // adds nu HP(J_c) to the averaged EMF, J = curl B from the faces beside the
 // edge and HP the sixth difference over the edge's plane, which is 1 on
 // the grid's alternation and (k dx / 2)^6 on smooth fields. Its update
@@ -90,29 +91,40 @@ KOKKOS_INLINE_FUNCTION Real fd_edge_current(const CtAxes& ax, const Array4& ba, 
   return j;
 }
 
-// Sum over the edge's active plane axes of the sixth difference of the
-// currents J_c (slot s of jc, formed by fd_edge_current on the edges three
-// out along the plane): (20 J - 15 J(+-1) + 6 J(+-2) - J(+-3)) / 64.
+// The sixth differences of the currents J_c (slot s of jc, formed by
+// fd_edge_current on the edges three out along the plane) along the two
+// axes of the edge's plane, summed: (20 J - 15 J(+-1) + 6 J(+-2) - J(+-3)) / 64
+// each. Only edges whose plane has both axes active are filtered
+// (fd_field_filter_nu is 0 with fewer than two): the mode lives in a face
+// component alternating along its active normal, balanced by another
+// active one, and elsewhere the filter would only add dissipation (Brio &
+// Wu's energy moved in the fourth digit).
 KOKKOS_INLINE_FUNCTION Real fd_edge_filter(const CtAxes& ax, const Array4& jc, int s, int a, int b,
                                            const int p[3]) {
+  if (!ax.active[a] || !ax.active[b]) return 0;
   const Real j0 = jc(s, p[2], p[1], p[0]);
+  const int plane[2] = {a, b};
   Real h = 0;
-  for (int e : {a, b}) {
-    if (!ax.active[e]) continue;
+  for (int e : plane)
     h += Real(20) * j0 - Real(15) * (ct_at(jc, s, p, e, -1) + ct_at(jc, s, p, e, 1)) +
          Real(6) * (ct_at(jc, s, p, e, -2) + ct_at(jc, s, p, e, 2)) - (ct_at(jc, s, p, e, -3) + ct_at(jc, s, p, e, 3));
-  }
   return h * (Real(1) / Real(64));
 }
 
-// The filter's coefficient nu for a stage of size dt: field_filter dx_min^2
-// / dt, so that each step damps the grid's alternation by the same
-// fraction (about 5 field_filter along one axis) whatever its size.
-inline Real fd_field_filter_nu(const Grid& g, Real field_filter, Real dt) {
+// The filter's coefficient nu = field_filter dx_min^2 S, S the largest sum
+// over axes of signal speed / dx (cfl / the CFL step): the grid's
+// alternation along one axis decays at about 5 field_filter S, the same per
+// unit time whatever the CFL number or a step cut short. A step of the CFL
+// size damps it by 5 field_filter cfl. 0 with fewer than two active axes.
+inline Real fd_field_filter_nu(const Grid& g, Real field_filter, Real signal_rate) {
   Real dx = 0;
+  int active = 0;
   for (int d = 0; d < 3; ++d)
-    if (g.active(d) && (dx == 0 || g.dx[d] < dx)) dx = g.dx[d];
-  return field_filter > 0 && dt > 0 ? field_filter * dx * dx / dt : Real(0);
+    if (g.active(d)) {
+      ++active;
+      if (dx == 0 || g.dx[d] < dx) dx = g.dx[d];
+    }
+  return field_filter > 0 && signal_rate > 0 && active >= 2 ? field_filter * dx * dx * signal_rate : Real(0);
 }
 
 // D6 along e of slot 0 of a at cell p (edges / faces p-2 .. p+3 along e).

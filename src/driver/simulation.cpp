@@ -146,7 +146,9 @@ void Simulation::refuse_threaded_reflecting_walls() const {
 Real Simulation::cfl_dt() const {
   const double local = cfg_.mhd ? mhd_local_cfl_dt(grid_, cfg_.eos, u_.u, cfg_.family == "fd")
                                 : local_cfl_dt(grid_, cfg_.eos, u_.u, cfg_.family == "fd");
-  return Real(cfg_.cfl * allreduce_min(comm_, local));
+  const Real dt = Real(cfg_.cfl * allreduce_min(comm_, local));
+  signal_rate_ = dt > 0 ? Real(cfg_.cfl) / dt : Real(0);
+  return dt;
 }
 
 Real Simulation::next_dt() const {
@@ -160,6 +162,7 @@ Real Simulation::next_dt() const {
 }
 
 void Simulation::step(Real dt) {
+  hydro_->set_signal_rate(signal_rate_ > 0 ? signal_rate_ : Real(cfg_.cfl) / dt);
   State in = u_;
   for (std::size_t s = 0; s < scheme_.stages.size(); ++s) {
     // The last stage writes back into u_ (it reads U0 = u_ only at the cell

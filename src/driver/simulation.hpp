@@ -145,6 +145,10 @@ class Simulation {
   Scheme scheme_;
   double time_ = 0;
   long long steps_ = 0;
+  // cfl / cfl_dt() of the latest CFL step: the largest signal rate, for
+  // solver terms that act per unit time (FD MHD's field filter); step()
+  // passes it on, or cfl / dt when none was formed yet.
+  mutable Real signal_rate_ = 0;
   double last_dt_ = 0;
   long long floor_hits_ = 0;
   double max_div_b_ = 0;

@@ -89,7 +89,8 @@ void FdMhd::rebuild_cell_field(const State& s) {
 long long FdMhd::stage(const Stage& st, Real dt, const StageBuffers& b) {
   rebuild_cell_field(b.in);
   if (fused_)
-    return fd_mhd_stage_fused(opt_, grid_, st, dt, floors_, b.u0, b.in, b.out, b.r, k_, kb_, *fused_);
+    return fd_mhd_stage_fused(opt_, grid_, st, dt, fd_field_filter_nu(grid_, opt_.field_filter, signal_rate_),
+                              floors_, b.u0, b.in, b.out, b.r, k_, kb_, *fused_);
   FdMhdNativeWorkspace& ws = *native_;
   for (int d = 0; d < 3; ++d)
     if (grid_.active(d)) fd_mhd_fluxes_native(opt_, grid_, d, b.in.u, ws);
@@ -98,7 +99,7 @@ long long FdMhd::stage(const Stage& st, Real dt, const StageBuffers& b) {
   fd_ct_modified_fluxes_native(grid_, b.in.u, ws.flux, ws.fstar);
   fd_ct_edge_emfs_native(grid_, ws.fstar, ws.omega);
   fd_ct_edge_averages_native(grid_, ws.omega, ws.omega_bar);
-  const Real nu = fd_field_filter_nu(grid_, opt_.field_filter, dt);
+  const Real nu = fd_field_filter_nu(grid_, opt_.field_filter, signal_rate_);
   if (nu > 0) {
     fd_ct_edge_currents_native(grid_, b.in.b, ws.fstar);
     fd_ct_field_filter_native(grid_, nu, ws.fstar, ws.omega_bar);

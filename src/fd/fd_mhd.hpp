@@ -34,6 +34,7 @@ class FdMhd final : public HydroSolver {
   static std::int64_t planned_bytes(const Config& cfg, const Grid& grid);
 
   long long stage(const Stage& st, Real dt, const StageBuffers& b) override;
+  void set_signal_rate(Real rate) override { signal_rate_ = rate; }
   std::int64_t array_bytes() const override;
   std::string scheme() const override;
   const char* family() const override { return "fd"; }
@@ -43,6 +44,7 @@ class FdMhd final : public HydroSolver {
 
  private:
   FdOptions opt_;
+  Real signal_rate_ = 0;
   Grid grid_;
   Floors floors_;
   Array4 k_;      // the stage increment of the cells, K = dt L (+ A K)

@@ -249,7 +249,8 @@ void curl_and_finish(const Grid& g, const Stage& st, Real dt, bool store_k, cons
 
 using namespace fd_mhd_fused_detail;
 
-long long fd_mhd_stage_fused(const FdOptions& opt, const Grid& g, const Stage& st, Real dt, const Floors& floors,
+long long fd_mhd_stage_fused(const FdOptions& opt, const Grid& g, const Stage& st, Real dt, Real nu,
+                             const Floors& floors,
                              const State& u0, const State& in, const State& out, const State& r, const Array4& k,
                              const FaceField& kb, FdMhdFusedWorkspace& ws) {
   int last = 0;
@@ -300,7 +301,6 @@ long long fd_mhd_stage_fused(const FdOptions& opt, const Grid& g, const Stage& s
     hits += finish_stage<NMHD>(g, st, opt.eos, floors, u0.u, in.u, r.u, out.u, k);
   }
   edge_emfs(g, ws.fstar, ws.omega);
-  const Real nu = fd_field_filter_nu(g, opt.field_filter, dt);
   if (nu > 0) edge_currents(g, in.b, ws.fstar);
   edge_averages(g, ws.omega, ws.fstar, nu);
   curl_and_finish(g, st, dt, ws.store_k, u0.b, in.b, r.b, out.b, kb, ws.fstar);

@@ -31,7 +31,9 @@ struct FdMhdFusedWorkspace {
 // One stage: K and R from `in`, `out` written (cells and faces), floors on
 // the cells; returns the floor activations. The cell-centred field of `in`
 // must be rebuilt (fd_ct_cell_field) and its ghosts filled.
-long long fd_mhd_stage_fused(const FdOptions& opt, const Grid& g, const Stage& st, Real dt, const Floors& floors,
+// nu: the field filter's coefficient (fd_field_filter_nu; 0 turns it off).
+long long fd_mhd_stage_fused(const FdOptions& opt, const Grid& g, const Stage& st, Real dt, Real nu,
+                             const Floors& floors,
                              const State& u0, const State& in, const State& out, const State& r, const Array4& k,
                              const FaceField& kb, FdMhdFusedWorkspace& ws);
 

@@ -18,9 +18,12 @@ struct FdOptions {
   Real epsilon = Real(1e-7);  // added to the smoothness indicators
   EigenAverage average = EigenAverage::arithmetic;
   Gravity gravity;  // physics.gravity: a source in every stage
-  // FD MHD: strength of the face-field filter per step (ct/fd_ct_point.hpp).
-  Real field_filter = Real(0.01);
+  // FD MHD: strength of the face-field filter (ct/fd_ct_point.hpp).
+  Real field_filter = Real(0.02);
 };
+
+// field_filter times time.cfl at most (config.cpp says why).
+constexpr double kMaxFieldFilterTimesCfl = 0.035;
 
 // WENO5 reads three cells beyond each face of the block.
 constexpr int kFdGhost = 3;
@@ -28,7 +31,8 @@ constexpr int kFdGhost = 3;
 // three edges out, the edge EMFs' I4 two faces more, their WENO fluxes
 // three cells more along the flux axis; the cell-centred field of those
 // cells is rebuilt from faces two more out. One exchange per stage then
-// suffices.
+// suffices. The field filter reads faces six out (the averages' edges two,
+// its sixth difference three more, the edge current one face more).
 constexpr int kFdMhdGhost = 8;
 
 }  // namespace ax

@@ -315,6 +315,20 @@ void boundaries_by_face(std::map<std::string, std::string>* keys) {
   }
 }
 
+// Keys added since a checkpoint was made, whose default changed what an
+// older run did, stated as that run had them: FD MHD's field filter
+// (2026-12-07) was off before.
+std::set<std::string> implied_keys(std::map<std::string, std::string>* then) {
+  std::set<std::string> implied;
+  const auto mhd = then->find("physics.mhd"), family = then->find("solver.family");
+  if (mhd != then->end() && mhd->second == "true" && family != then->end() && family->second == "fd" &&
+      !then->count("solver.field_filter")) {
+    (*then)["solver.field_filter"] = "0";
+    implied.insert("solver.field_filter");
+  }
+  return implied;
+}
+
 CheckpointPlace check_checkpoint(hid_t file, const std::string& path, const Config& cfg) {
   check_format(file, path);
   std::map<std::string, std::string> then, now;
@@ -326,6 +340,7 @@ CheckpointPlace check_checkpoint(hid_t file, const std::string& path, const Conf
   flatten(YAML::Load(cfg.effective), "", &now);
   boundaries_by_face(&then);
   boundaries_by_face(&now);
+  const std::set<std::string> implied = implied_keys(&then);
   std::vector<std::string> keys = {"problem.name", "mesh.cells"};
   for (const auto& kv : then) keys.push_back(kv.first);
   for (const auto& kv : now) keys.push_back(kv.first);
@@ -342,6 +357,10 @@ CheckpointPlace check_checkpoint(hid_t file, const std::string& path, const Conf
     // checkpoints before 2026-12-07 stated FV's solver.corner_emf).
     if (a == then.end() && !cfg.key_where.count(given)) continue;
     if (b == now.end() && !cfg.key_where.count(given)) continue;
+    if (implied.count(key))
+      throw ConfigError(key_place(cfg, given) + ": is " + is + " but the checkpoint " + path + " predates " + key +
+                        " and was made without it, as " + key + ": " + was + "; continue it with --set " + key +
+                        "=" + was);
     throw ConfigError(key_place(cfg, given) + ": is " + is + " but the checkpoint " + path + " was made with " +
                       (given == key ? was : key + ": " + was) + "; a restart may change only " +
                       restart_safe_keys_text());

@@ -55,6 +55,9 @@ class HydroSolver {
   // take_device_floor_hits: reading a count after every stage made the host
   // wait for each stage's last kernel before it could launch the next.
   virtual long long stage(const Stage& st, Real dt, const StageBuffers& b) = 0;
+  // The largest sum over axes of signal speed / dx (cfl / the CFL step),
+  // given before each step, for terms that act per unit time.
+  virtual void set_signal_rate(Real) {}
   // The floor activations counted on the device since the last call (the
   // read waits for the device); 0 where the stages count on the host.
   virtual long long take_device_floor_hits() { return 0; }
