@@ -282,17 +282,18 @@ BAD = [
     case("weno_epsilon_zero", edit(("solver:", "solver:\n  family: fd\n  weno_epsilon: 0"),
                                    ("  integrator: vl2", "  integrator: rk3")),
          [Loc("weno_epsilon:"), "solver.weno_epsilon", "expected a number >= 1e-"]),
-    # Above 0.05 the filter's fastest mode (about 30 field_filter a step)
-    # would leave the integrators' stable range.
+    # The key stops at 0.05 ...
     case("field_filter_too_strong", edit(("solver:", "solver:\n  family: fd\n  field_filter: 0.1"),
                                          ("  integrator: vl2", "  integrator: rk3")),
          [Loc("field_filter:"), "solver.field_filter", "expected a number >= 0 and <= 0.05, got 0.1"]),
-    # ... and above 0.035 times time.cfl: named with both values and the bound at this cfl.
+    # ... and above 0.035 times time.cfl (in 2D and 3D; 1D runs are not
+    # filtered): named with both values and the bound at this cfl, itself allowed.
     case("field_filter_times_cfl", edit(("  gamma: 1.4", "  gamma: 1.4\n  mhd: true"), ("  riemann: hllc", "  riemann: hlld"),
                                         ("solver:", "solver:\n  family: fd\n  field_filter: 0.04"),
-                                        ("  integrator: vl2", "  integrator: rk3"), ("  cfl: 0.4", "  cfl: 1.2")),
-         [Loc("field_filter:"), "solver.field_filter", "is 0.04 with time.cfl 1.2", "exceeds 0.035",
-          "expected at most 0.0291667"]),
+                                        ("  integrator: vl2", "  integrator: rk3"), ("  cfl: 0.4", "  cfl: 1.2"),
+                                        ("  cells: [16, 1, 1]", "  cells: [16, 16, 1]")),
+         [Loc("field_filter:"), "solver.field_filter", "is 0.04 with time.cfl 1.2",
+          "field_filter x cfl may be at most 0.035", "expected at most 0.029166"]),
     case("fd_option_typo_in_fv_run", edit(("solver:", "solver:\n  eigen_average: roee")),
          [Loc("eigen_average:"), "solver.eigen_average", "unknown value 'roee'", "did you mean 'roe'"]),
     case("unknown_backend", edit(("solver:", "solver:\n  backend: fast")),

@@ -227,10 +227,11 @@ TEST(FdMhdDivB, OrszagTangFieldLoopBlast) {
   check_div_b({"orszag_tang.yaml", {"mesh.cells=[32,32,1]", "time.end=0.05"}, true}, "native");
 }
 
-// The faces can hold a mode the cells never see (B_t alternating along its
-// normal, cancelled by the symmetric face-to-centre interpolation), which no
-// flux moves. The field loop seeds it at the cusp of its potential: carried
-// along x, the loop left 9% of its field standing where it started. The
+// The faces can hold a mode the cells never see (a face component
+// alternating in sign along its own normal, cancelled by the symmetric
+// face-to-centre interpolation), which no flux moves. The field loop seeds
+// it at the cusp of its potential: carried along x, the loop left 7.7% of
+// its field standing where it started. The
 // field filter damps that mode, by the same amount per unit time at the
 // file's CFL number (0.4, FV's) and FD's default (1.5, 3.75x fewer steps);
 // without it (field_filter: 0, HOW-MHD as published) the loop's start

@@ -374,7 +374,10 @@ def check_bad_restarts(tmp):
         for e in expect:
             assert e in p.stderr, f"--restart {os.path.basename(path)} {extra_sets}: '{e}' not in {p.stderr[-800:]}"
         assert tree_digest(d) == before, f"--restart {os.path.basename(path)} changed the output directory"
-        # `check --restart` refuses the same with the same words.
+        # `check --restart` refuses the same with the same words (the plain
+        # pass asks; under the sanitizers it is the same code again).
+        if SANITIZED:
+            continue
         cmd = command("orszag_tang.yaml", sets + ["time.max_steps=12"] + extra_sets, d, "ot",
                       extra=["--restart", path])
         cmd[cmd.index("run")] = "check"
@@ -848,8 +851,10 @@ def main():
     for case in cases:
         check(f"restart {case.label}: snapshots and history equal the uninterrupted run", check_restart, case, tmp)
     check("SIGTERM (1 rank): final checkpoint, exit 0, continued run equal", check_signal, tmp, signal.SIGTERM, 1)
-    check("SIGINT (1 rank, Ctrl-C): final checkpoint, exit 0, continued run equal", check_signal, tmp,
-          signal.SIGINT, 1)
+    # SIGINT takes SIGTERM's handler: under the sanitizers one of them.
+    if not SANITIZED:
+        check("SIGINT (1 rank, Ctrl-C): final checkpoint, exit 0, continued run equal", check_signal, tmp,
+              signal.SIGINT, 1)
     check("SIGUSR1 to one of 2 ranks: all stop, final checkpoint, continued run equal", check_signal, tmp,
           signal.SIGUSR1, 2)
     check("--wall-time: stops with a checkpoint before the limit", check_wall_time, tmp)

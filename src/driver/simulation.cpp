@@ -99,6 +99,7 @@ void Simulation::log(const std::string& line) const {
 }
 
 void Simulation::initialize() {
+  signal_rate_ = 0;
   cfg_.problem->initialize(grid_, cfg_.eos, comm_, u_);
   refuse_threaded_reflecting_walls();
   sync_cell_field();
@@ -162,7 +163,9 @@ Real Simulation::next_dt() const {
 }
 
 void Simulation::step(Real dt) {
+  // The rate of the CFL step formed for this state, used once.
   hydro_->set_signal_rate(signal_rate_ > 0 ? signal_rate_ : Real(cfg_.cfl) / dt);
+  signal_rate_ = 0;
   State in = u_;
   for (std::size_t s = 0; s < scheme_.stages.size(); ++s) {
     // The last stage writes back into u_ (it reads U0 = u_ only at the cell
@@ -241,6 +244,7 @@ double Simulation::div_b() {
 }
 
 void Simulation::restore(const std::string& path) {
+  signal_rate_ = 0;
   RunCounters c;
   std::string error;
   try {

@@ -71,7 +71,8 @@ class Simulation {
   void restore(const std::string& path);
   void step(Real dt);         // one full step of size dt
   Real next_dt() const;       // CFL step, global, clipped to the end time
-  Real cfl_dt() const;        // CFL step, global (not positive and finite once the state breaks down)
+  Real cfl_dt() const;        // CFL step, global (not positive and finite once the state breaks down);
+                              // kept for the next step's signal rate
   // Initialize (or restore), evolve to the end or until stopped, write
   // outputs. Throws RunStopped (exit 3) on every rank if the state breaks down.
   RunSummary run(const RunOptions& opt = {});
@@ -145,9 +146,10 @@ class Simulation {
   Scheme scheme_;
   double time_ = 0;
   long long steps_ = 0;
-  // cfl / cfl_dt() of the latest CFL step: the largest signal rate, for
-  // solver terms that act per unit time (FD MHD's field filter); step()
-  // passes it on, or cfl / dt when none was formed yet.
+  // cfl / cfl_dt() of the CFL step formed since the last step: the largest
+  // signal rate, for solver terms that act per unit time (FD MHD's field
+  // filter). step() passes it on and clears it, or cfl / dt where none was
+  // formed (a caller's own dt); initialize and restore clear it.
   mutable Real signal_rate_ = 0;
   double last_dt_ = 0;
   long long floor_hits_ = 0;

@@ -68,7 +68,9 @@ std::string FdMhd::scheme() const {
   char strength[32];
   std::snprintf(strength, sizeof(strength), "%g", double(opt_.field_filter));
   const std::string filter =
-      opt_.field_filter > 0 ? std::string(" + field filter ") + strength + " (the faces' grid-scale mode)" : "";
+      fd_field_filter_nu(grid_, opt_.field_filter, Real(1)) > 0
+          ? std::string(" + field filter ") + strength + " (the faces' grid-scale mode)"
+          : "";
   return std::string("weno5 (") + (opt_.weights == WenoWeights::z ? "z" : "js") + " weights, epsilon " + eps +
          ") + characteristic projection (7 MHD waves, arithmetic average) + lax-friedrichs splitting + "
          "HOW-MHD constrained transport (sixth-order curl of face point values)" + filter;

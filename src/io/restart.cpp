@@ -4,6 +4,7 @@
 #include <yaml-cpp/yaml.h>
 
 #include <algorithm>
+#include <cctype>
 #include <cerrno>
 #include <cstdint>
 #include <cstdio>
@@ -12,6 +13,8 @@
 #include <iterator>
 #include <map>
 #include <set>
+#include <sstream>
+#include <string>
 #include <vector>
 
 #include "config/config_error.hpp"
@@ -315,14 +318,28 @@ void boundaries_by_face(std::map<std::string, std::string>* keys) {
   }
 }
 
+// Axes of more than one cell in a flattened mesh.cells ("[32, 32, 1]").
+int active_axes(const std::map<std::string, std::string>& keys) {
+  const auto cells = keys.find("mesh.cells");
+  if (cells == keys.end()) return 0;
+  int active = 0;
+  std::istringstream in(cells->second);
+  std::string token;
+  while (std::getline(in, token, ',')) {
+    token.erase(std::remove_if(token.begin(), token.end(), [](char ch) { return !std::isdigit(ch); }), token.end());
+    if (!token.empty() && std::stoll(token) > 1) ++active;
+  }
+  return active;
+}
+
 // Keys added since a checkpoint was made, whose default changed what an
 // older run did, stated as that run had them: FD MHD's field filter
-// (2026-12-07) was off before.
+// (2026-12-07) was off before (1D runs are not filtered).
 std::set<std::string> implied_keys(std::map<std::string, std::string>* then) {
   std::set<std::string> implied;
   const auto mhd = then->find("physics.mhd"), family = then->find("solver.family");
   if (mhd != then->end() && mhd->second == "true" && family != then->end() && family->second == "fd" &&
-      !then->count("solver.field_filter")) {
+      !then->count("solver.field_filter") && active_axes(*then) >= 2) {
     (*then)["solver.field_filter"] = "0";
     implied.insert("solver.field_filter");
   }
