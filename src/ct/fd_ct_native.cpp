@@ -93,7 +93,7 @@ void fd_ct_edge_currents_native(const Grid& g, const FaceField& bf, const Array4
   const Real idx[3] = {1 / g.dx[0], 1 / g.dx[1], 1 / g.dx[2]};
   for (int c = 0; c < 3; ++c) {
     const int a = (c + 1) % 3, b = (c + 2) % 3;
-    if (!g.active(a) || !g.active(b)) continue;  // not filtered (fd_edge_filter)
+    if (!ax.filtered_edge(c)) continue;
     const Array4 ba = bf[a], bb = bf[b], out = jc[c];
     par_for("fd_ct_edge_currents", fd_ct_edge_box(g, c, 5), KOKKOS_LAMBDA(int k, int j, int i) {
       const int p[3] = {i, j, k};
@@ -106,7 +106,7 @@ void fd_ct_field_filter_native(const Grid& g, Real nu, const Array4 jc[3], const
   const CtAxes ax(g);
   for (int c = 0; c < 3; ++c) {
     const int a = (c + 1) % 3, b = (c + 2) % 3;
-    if (!g.active(a) || !g.active(b)) continue;  // not filtered (fd_edge_filter)
+    if (!ax.filtered_edge(c)) continue;
     const Array4 cur = jc[c], out = omega_bar[c];
     par_for("fd_ct_field_filter", fd_ct_edge_box(g, c, 2), KOKKOS_LAMBDA(int k, int j, int i) {
       const int p[3] = {i, j, k};

@@ -14,6 +14,9 @@ namespace ax {
 struct CtAxes {
   bool active[3];
   explicit CtAxes(const Grid& g) : active{g.active(0), g.active(1), g.active(2)} {}
+  // Whether the field filter acts on the edges along c: their plane has two
+  // active axes (fd_edge_filter says why).
+  KOKKOS_INLINE_FUNCTION bool filtered_edge(int c) const { return active[(c + 1) % 3] && active[(c + 2) % 3]; }
 };
 
 // a(n) at p moved by o along axis e.
@@ -95,13 +98,13 @@ KOKKOS_INLINE_FUNCTION Real fd_edge_current(const CtAxes& ax, const Array4& ba, 
 // fd_edge_current on the edges three out along the plane) along the two
 // axes of the edge's plane, summed: (20 J - 15 J(+-1) + 6 J(+-2) - J(+-3)) / 64
 // each. Only edges whose plane has both axes active are filtered
-// (fd_field_filter_nu is 0 with fewer than two): the mode lives in a face
+// (CtAxes::filtered_edge; fd_field_filter_nu is 0 with fewer than two): the mode lives in a face
 // component alternating along its active normal, balanced by another
 // active one, and elsewhere the filter would only add dissipation (Brio &
 // Wu's energy moved in the fourth digit).
 KOKKOS_INLINE_FUNCTION Real fd_edge_filter(const CtAxes& ax, const Array4& jc, int s, int a, int b,
                                            const int p[3]) {
-  if (!ax.active[a] || !ax.active[b]) return 0;
+  if (!ax.active[a] || !ax.active[b]) return 0;  // CtAxes::filtered_edge of the plane (a, b)
   const Real j0 = jc(s, p[2], p[1], p[0]);
   const int plane[2] = {a, b};
   Real h = 0;

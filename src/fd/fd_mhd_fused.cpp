@@ -165,8 +165,7 @@ void edge_currents(const Grid& g, const FaceField& bf, const Array4 jc[3]) {
   const Box b0 = fd_ct_edge_box(g, 0, 5), b1 = fd_ct_edge_box(g, 1, 5), b2 = fd_ct_edge_box(g, 2, 5);
   const Array4 f0 = bf[0], f1 = bf[1], f2 = bf[2], j0 = jc[0], j1 = jc[1], j2 = jc[2];
   const Real idx[3] = {1 / g.dx[0], 1 / g.dx[1], 1 / g.dx[2]};
-  // Only edges whose plane has two active axes are filtered (fd_edge_filter).
-  const bool use[3] = {g.active(1) && g.active(2), g.active(2) && g.active(0), g.active(0) && g.active(1)};
+  const bool use[3] = {ax.filtered_edge(0), ax.filtered_edge(1), ax.filtered_edge(2)};
   par_for("fd_mhd_fused_edge_currents", edge_union(g, 5), KOKKOS_LAMBDA(int k, int j, int i) {
     const int p[3] = {i, j, k};
     if (use[0] && in_box(b0, k, j, i)) j0(1, k, j, i) = fd_edge_current(ax, f1, f2, 1, 2, idx, p);
