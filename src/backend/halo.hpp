@@ -36,13 +36,14 @@ class GhostExchange {
   // as the floors hold the interior.
   void set_hydrostatic_walls(const Real g[3], Real inv_gm1, Real pressure_floor = 0);
 
-  // FV MHD: the cell-centred field of the ghosts at outflow and reflecting
+  // FV MHD with GS05's corner EMFs: the cell-centred field of the ghosts at outflow and reflecting
   // boundaries as the average of their ghost faces, the gas pressure kept,
   // as Athena++ derives it (AthenaK alike). Mirroring the cell field made
   // the first ghost of a reflecting wall that the field threads hold -B_n
   // where its faces average to about 0, and GS05's corner EMF drove the
   // wall's corner cells to the pressure floor (Athena++ none). FD MHD
-  // rebuilds its cells from the faces itself, to sixth order.
+  // rebuilds its cells from the faces itself, to sixth order; UCT keeps
+  // the mirrored field (simulation.cpp says why).
   void set_face_averaged_ghost_field() { face_averaged_field_ = true; }
 
   // Same for a state: its cells and, for MHD, its face field. A face on a

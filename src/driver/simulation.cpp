@@ -77,7 +77,11 @@ Simulation::Simulation(const Config& cfg, const Comm& comm, bool verbose)
       hydro_(make_hydro_solver(cfg, grid_)),
       scheme_(scheme_of(cfg.integrator)) {
   if (cfg.has_gravity()) ghosts_.set_hydrostatic_walls(cfg.gravity, cfg.eos.inv_gm1, cfg.pressure_floor);
-  if (cfg.mhd && cfg.family != "fd") ghosts_.set_face_averaged_ghost_field();
+  // GS05's corner EMFs want the physical boundaries' ghost field the mean of
+  // the ghost faces; UCT's want it mirrored, so that the ghost faces'
+  // Riemann problems mirror the interior's (docs/mhd.md: a field threading
+  // a reflecting wall drove cells to the floor with the other choice, each).
+  if (cfg.mhd && cfg.family != "fd" && cfg.fv.corner_emf == CornerEmf::gs05) ghosts_.set_face_averaged_ghost_field();
   overlap_ = plan_exchange_overlap(cfg, grid_, ghosts_, *hydro_);
   if (overlap_.on)
     for (std::size_t b = 0; b <= overlap_.shell.size(); ++b) box_hits_.emplace_back("box_floor_hits");
