@@ -43,7 +43,7 @@ class GhostExchange {
   // where its faces average to about 0, and GS05's corner EMF drove the
   // wall's corner cells to the pressure floor (Athena++ none). FD MHD
   // rebuilds its cells from the faces itself, to sixth order; UCT keeps
-  // the mirrored field (simulation.cpp says why).
+  // the mirrored (reflecting) or copied (outflow) cell field (simulation.cpp).
   void set_face_averaged_ghost_field() { face_averaged_field_ = true; }
 
   // Same for a state: its cells and, for MHD, its face field. A face on a

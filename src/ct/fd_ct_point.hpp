@@ -104,7 +104,7 @@ KOKKOS_INLINE_FUNCTION Real fd_edge_current(const CtAxes& ax, const Array4& ba, 
 // Wu's energy moved in the fourth digit).
 KOKKOS_INLINE_FUNCTION Real fd_edge_filter(const CtAxes& ax, const Array4& jc, int s, int a, int b,
                                            const int p[3]) {
-  if (!ax.active[a] || !ax.active[b]) return 0;  // CtAxes::filtered_edge of the plane (a, b)
+  if (!ax.filtered_edge(3 - a - b)) return 0;  // the edge along the third axis
   const Real j0 = jc(s, p[2], p[1], p[0]);
   const int plane[2] = {a, b};
   Real h = 0;

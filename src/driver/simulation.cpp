@@ -78,9 +78,10 @@ Simulation::Simulation(const Config& cfg, const Comm& comm, bool verbose)
       scheme_(scheme_of(cfg.integrator)) {
   if (cfg.has_gravity()) ghosts_.set_hydrostatic_walls(cfg.gravity, cfg.eos.inv_gm1, cfg.pressure_floor);
   // GS05's corner EMFs want the physical boundaries' ghost field the mean of
-  // the ghost faces; UCT's want it mirrored, so that the ghost faces'
-  // Riemann problems mirror the interior's (docs/mhd.md: a field threading
-  // a reflecting wall drove cells to the floor with the other choice, each).
+  // the ghost faces; UCT's want it mirrored at reflecting walls, so that the
+  // ghost faces' Riemann problems mirror the interior's, and copied at
+  // outflow (as before 2026-12-07). docs/mhd.md: with the other choice, each
+  // drove cells at a wall its field threads to the floor.
   if (cfg.mhd && cfg.family != "fd" && cfg.fv.corner_emf == CornerEmf::gs05) ghosts_.set_face_averaged_ghost_field();
   overlap_ = plan_exchange_overlap(cfg, grid_, ghosts_, *hydro_);
   if (overlap_.on)
