@@ -20,7 +20,7 @@ const char* kExamples = R"(Examples:
   mpirun -n 4 astronomix run configs/sedov3d.yaml          domain-decomposed over 4 ranks
   astronomix run configs/sod.yaml --set time.cfl=0.3 --set solver.riemann=hlle
   astronomix run configs/kelvin_helmholtz.yaml --set solver.family=fd
-  astronomix check configs/blast3d.yaml --set mesh.cells=[256,256,256]
+  astronomix check configs/blast3d.yaml --set 'mesh.cells=[256,256,256]'
                                                            validate, print the resolved config,
                                                            the memory per rank and the cost per step
   astronomix run --restart output/sedov3d/sedov3d.final.rst --set time.end=0.2
@@ -29,7 +29,8 @@ const char* kExamples = R"(Examples:
 
 A run is one YAML file (sections mesh, boundaries, time, physics, solver,
 problem, output; ready-made ones in configs/, every key in README.md).
---set KEY=VALUE overrides any key, e.g. --set mesh.cells=[128,128,1].
+--set KEY=VALUE overrides any key, e.g. --set time.end=0.2; quote values with
+brackets, braces or spaces for the shell: --set 'mesh.cells=[128,128,1]'.
 Bad input stops before anything is written, naming file, line, key and what
 was expected (exit code 2).
 
@@ -117,6 +118,29 @@ double parse_wall_time(const std::string& text) {
   return total > 0 ? total : -1;
 }
 
+// What CLI11 said as "The following arguments were not expected: b a"
+// (in reverse order, no hint): the arguments as typed, and what the first
+// was likely meant to be.
+std::string unexpected_arguments(const std::vector<std::string>& extras, const std::string& command) {
+  std::string msg = command + ": unexpected argument" + (extras.size() > 1 ? "s" : "");
+  for (const std::string& a : extras) msg += " '" + a + "'";
+  if (extras.empty()) return msg;
+  const std::string& a = extras[0];
+  if (a.size() > 1 && a[0] == '-') {
+    const std::string name = a.substr(0, a.find('='));
+    const std::string run_only[] = {"--wall-time", "--overwrite", "--no-memory-check", "-q", "--quiet"};
+    for (const std::string& o : run_only)
+      if (command == "check" && name == o) return msg + ": " + o + " is an option of run, not of check";
+    const std::string options[] = {"--set", "--restart", "--wall-time", "--overwrite", "--quiet", "--no-memory-check"};
+    const std::string s = did_you_mean(name, options, options + 6);
+    return msg + ": unknown option" + (s.empty() ? "" : " (did you mean '" + s + "'?)") + "; astronomix " + command +
+           " --help lists the options";
+  }
+  if (a.find('=') != std::string::npos)
+    return msg + ": a key=value override is written --set " + a + " (quoted where the value holds brackets)";
+  return msg + ": expected one config file (astronomix " + command + " CONFIG [--set KEY=VALUE ...])";
+}
+
 // Whether `a` is an Athena++ command-line override, block/key=value with
 // an athinput block (time, mesh, meshblock, hydro, job, problem,
 // outputN) and a plain key: not a path (those hold other characters or
@@ -162,7 +186,7 @@ int parse_command_line(int argc, char** argv, bool print, CommandLine* cl) {
   auto add_common = [&](CLI::App* sub) {
     sub->add_option("config", cl->config, "YAML file describing the run (with --restart: optional)");
     sub->add_option("--set", cl->sets, "override a config key, e.g. --set time.cfl=0.3 (repeatable; a mapping, "
-                                        "--set physics={gamma: 2}, sets the keys it names)")
+                                        "--set 'physics={gamma: 2}', sets the keys it names)")
         ->type_name("KEY=VALUE")
         ->expected(1)  // one a --set: a greedy --set took the config file after it as a second override
         ->allow_extra_args(false)
@@ -206,7 +230,7 @@ int parse_command_line(int argc, char** argv, bool print, CommandLine* cl) {
   check->add_option("--restart", cl->restart,
                     "also check that the run can continue from this checkpoint (what `run --restart` checks)")
       ->type_name("FILE");
-  check->footer("Example: astronomix check configs/sedov3d.yaml --set mesh.cells=[512,512,512]\n"
+  check->footer("Example: astronomix check configs/sedov3d.yaml --set 'mesh.cells=[512,512,512]'\n"
                 "         mpirun -n 8 astronomix check configs/sedov3d.yaml   (as the 8-rank run would see it)\n"
                 "         astronomix check --restart output/sedov3d/sedov3d.final.rst --set time.end=0.2");
 
@@ -288,6 +312,8 @@ int parse_command_line(int argc, char** argv, bool print, CommandLine* cl) {
   } catch (const CLI::Success& e) {  // --help, --version
     if (!print) return 0;
     return app.exit(e);
+  } catch (const CLI::ExtrasError&) {
+    return fail(unexpected_arguments(app.remaining(true), run->parsed() ? "run" : "check"));
   } catch (const CLI::ParseError& e) {
     return fail(e.what());
   }

@@ -540,7 +540,26 @@ BAD = [
          '\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n'
          'mesh:\n  cells: [128, 128, 1, -0.5, 0]\n  upper: [0.5, 0.5, 1]\nb\n# Roundar\n'
          ' length vEu =',
-         [Re(r"cfg\.yaml: mesh")]),
+         [Re(r"cfg\.yaml:\d+:\d+: text after the config's top-level node")]),
+    # yaml-cpp's Load reads the first node and dropped what followed it.
+    case("yaml_text_after_a_flow_mapping",
+         "{mesh: {cells: [16, 1, 1]}, boundaries: {x: outflow}, time: {end: 0.2}, problem: {name: sod}}\n"
+         "physics: {gamma: 7}\n",
+         ["cfg.yaml:2:1:", "text after the config's top-level node", "would not be read"]),
+    case("set_text_after_the_value", BASE, ["--set output.variables=[prim] cons", "text after the value ('cons')",
+                                            "expected one value"],
+         args=RUN + ["--set", "output.variables=[prim] cons"]),
+    case("set_second_list_after_the_value", BASE, ["text after the value (',[32,1,1]')"],
+         args=RUN + ["--set", "mesh.cells=[64,1,1],[32,1,1]"]),
+    # An empty value emptied the section: the file's gamma went back to 5/3.
+    case("set_section_to_nothing", BASE, ["--set physics=", "'physics' is a section", "physics.KEY=VALUE"],
+         args=CHECK + ["--set", "physics="]),
+    case("set_fraction_past_a_double", BASE, ["physics.gravity", "expected a list of 3 numbers", "1e300/1e-300"],
+         args=CHECK + ["--set", "physics.gravity=[1e300/1e-300,0,0]"]),
+    case("hexadecimal_number", edit(("  gamma: 1.4", "  gamma: 0x10")), [Loc("gamma:"), "physics.gamma",
+                                                                         "expected a number, got '0x10'"]),
+    case("idefix_ini_file", "# Idefix\n[Grid]\nX1-grid    1  0.0  64  u  1.0\n",
+         ["cfg.yaml:2:1:", "an Idefix input file", "expected YAML"]),
     case("yaml_merge_key", edit(("  cfl: 0.4", "  cfl: 0.4\n  <<: {integrator: rk2}")),
          [Loc("<<:"), "time.<<", "merge keys (<<) are not supported"]),
     case("yaml_list_as_key", edit(("  cfl: 0.4", "  cfl: 0.4\n  [a, b]: 1")),
@@ -582,6 +601,13 @@ BAD = [
          [Loc("basename:"), "output.basename", "not starting with '.'"]),
     # --- the command line -----------------------------------------------------
     case("cli_unknown_subcommand", BASE, [Re(r"\brn\b")], args=["rn", CFG]),
+    # CLI11 named the extras in reverse order ("time.cfl=0.3 --sett") with no hint.
+    case("cli_misspelt_set", BASE, ["unexpected arguments '--sett' 'time.cfl=0.3'", "did you mean '--set'?"],
+         args=CHECK + ["--sett", "time.cfl=0.3"]),
+    case("cli_run_option_given_to_check", BASE, ["--wall-time is an option of run, not of check"],
+         args=CHECK + ["--wall-time", "1:00"]),
+    case("cli_override_without_set", BASE, ["unexpected argument 'time.cfl=0.2'", "written --set time.cfl=0.2"],
+         args=CHECK + ["time.cfl=0.2"]),
     case("cli_wall_time_not_a_duration", BASE, ["--wall-time", "'soon'", "hh:mm:ss"],
          args=RUN + ["--wall-time", "soon"]),
     case("cli_restart_missing", BASE, ["nothere.rst", "cannot open as a checkpoint"],
@@ -606,7 +632,7 @@ BAD = [
     case("cli_wall_time_shorter_than_start_up", BASE, ["--wall-time: 1 s leaves no time for a step"],
          args=RUN + ["--wall-time", "1"], forbid_paths=("out",)),
     # Each --set takes one value: `--set a=1 b=2` used to take b=2 as a second override.
-    case("cli_set_takes_one_value", BASE, ["not expected", "time.end=0.2"],
+    case("cli_set_takes_one_value", BASE, ["unexpected argument 'time.end=0.2'", "written --set time.end=0.2"],
          args=RUN + ["--set", "time.cfl=0.3", "time.end=0.2"]),
     # Athena++'s command-line habits get their names here.
     case("cli_athena_restart_flag", BASE, ["unknown option -r", "Athena++'s -r is --restart FILE here"],

@@ -13,6 +13,8 @@
 #include <sstream>
 #include <vector>
 
+#include <yaml-cpp/eventhandler.h>
+
 #include "backend/comm.hpp"
 #include "config/section.hpp"
 #include "problems/problem.hpp"
@@ -89,6 +91,24 @@ int athinput_block_line(const std::string& text) {
   return 0;
 }
 
+// The line of an Idefix input file's first block (`[Grid]`), where the
+// text's first content line is one; 0 for any other text (Idefix's `#`
+// comments are YAML's too). Read as YAML it is a one-element list.
+int idefix_block_line(const std::string& text) {
+  std::istringstream in(text);
+  std::string line;
+  for (int n = 1; std::getline(in, line); ++n) {
+    const std::size_t a = line.find_first_not_of(" \t\r");
+    if (a == std::string::npos || line[a] == '#') continue;
+    const std::size_t b = line.find_last_not_of(" \t\r");
+    if (line[a] != '[' || line[b] != ']' || b < a + 2) return 0;
+    for (std::size_t i = a + 1; i < b; ++i)
+      if (!std::isalnum(static_cast<unsigned char>(line[i])) && line[i] != '_') return 0;
+    return n;
+  }
+  return 0;
+}
+
 // The line (from 1) where a second YAML document's content starts, or 0.
 // Document markers stand at the start of a line: `---` starts a document
 // (the first may open with one), `...` ends one; blank and comment lines are
@@ -117,6 +137,45 @@ int second_document_line(const std::string& text) {
     content = true;
   }
   return 0;
+}
+
+// Where text after the first YAML document's node starts, or a null mark.
+// yaml-cpp's Load reads that node and drops the rest, so a config written
+// as one flow mapping `{...}` with more lines after it, or `--set
+// output.variables=[prim] cons`, lost that text without a word. A second
+// document after `---` counts too (second_document_line names it first).
+// The second HandleNextDocument alone: past it, some text (found by
+// fuzzing) yields documents without end.
+YAML::Mark trailing_text(const std::string& text) {
+  struct FirstMark : YAML::EventHandler {
+    YAML::Mark mark = YAML::Mark::null_mark();
+    void at(const YAML::Mark& m) {
+      if (mark.is_null()) mark = m;
+    }
+    void OnDocumentStart(const YAML::Mark&) override {}
+    void OnDocumentEnd() override {}
+    void OnNull(const YAML::Mark& m, YAML::anchor_t) override { at(m); }
+    void OnAlias(const YAML::Mark& m, YAML::anchor_t) override { at(m); }
+    void OnScalar(const YAML::Mark& m, const std::string&, YAML::anchor_t, const std::string&) override { at(m); }
+    void OnSequenceStart(const YAML::Mark& m, const std::string&, YAML::anchor_t, YAML::EmitterStyle::value) override {
+      at(m);
+    }
+    void OnSequenceEnd() override {}
+    void OnMapStart(const YAML::Mark& m, const std::string&, YAML::anchor_t, YAML::EmitterStyle::value) override {
+      at(m);
+    }
+    void OnMapEnd() override {}
+  };
+  std::istringstream in(text);
+  YAML::Parser parser(in);
+  FirstMark first, rest;
+  try {
+    parser.HandleNextDocument(first);
+    if (!parser.HandleNextDocument(rest)) return YAML::Mark::null_mark();
+  } catch (const YAML::Exception& e) {
+    return e.mark;  // what follows the first node does not parse: text after it all the same
+  }
+  return rest.mark;
 }
 
 // Whether `node` is one of `nodes` (the same node, as aliases share it).
@@ -251,9 +310,18 @@ void set_override_node(YAML::Node root, const std::vector<std::string>& parts, c
     section.reset(next);  // rebinds; `=` would write into the node
   }
   const YAML::Node existing = section[parts.back()];
+  // Null (--set physics=, or ~) would have emptied the section: its keys
+  // back to their defaults, the file's values dropped without a word.
+  if (value.IsNull() && (existing.IsMap() || parts.size() == 1)) {
+    std::string path = parts[0];
+    for (std::size_t i = 1; i < parts.size(); ++i) path += "." + parts[i];
+    throw ConfigError("command line (--set " + text + "): no value; '" + path + "' is a section, and an empty " +
+                      "value would drop its keys; expected keys one by one (--set " + path + ".KEY=VALUE) or a " +
+                      "mapping (--set '" + path + "={KEY: VALUE}')");
+  }
   if (value.IsMap() && value.size() == 0 && existing.IsMap())
     throw ConfigError("command line (--set " + text + "): an empty mapping would change nothing in this section; "
-                      "expected key: value pairs (--set a.b={c: 1}) or keys one by one (--set a.b.c=1)");
+                      "expected key: value pairs (--set 'a.b={c: 1}') or keys one by one (--set a.b.c=1)");
   if (value.IsMap() && value.size() > 0 && existing.IsMap()) {
     for (auto it = value.begin(); it != value.end(); ++it) {
       if (!it->first.IsScalar() || it->first.Scalar().empty())
@@ -295,6 +363,13 @@ void apply_override(YAML::Node root, const std::string& text, ConfigContext& ctx
     parsed = YAML::Load(value);
   } catch (const YAML::Exception& e) {
     throw ConfigError("command line (--set " + text + "): cannot parse value '" + value + "': " + e.msg);
+  }
+  const YAML::Mark rest = trailing_text(value);
+  if (!rest.is_null()) {
+    const std::size_t at = std::min(value.size(), std::size_t(std::max(rest.pos, 0)));
+    throw ConfigError("command line (--set " + text + "): text after the value ('" + value.substr(at) +
+                      "'), which would not be read; expected one value (a list in brackets, e.g. [prim, cons]; " +
+                      "quote the whole --set for the shell where it holds spaces)");
   }
   reject_duplicate_keys(parsed, "command line (--set " + text + ")", key);
   set_override_node(root, parts, parsed, text, ctx);
@@ -471,8 +546,10 @@ Config parse(YAML::Node root, const std::shared_ptr<ConfigContext>& ctx, int nra
       char got[128];
       std::snprintf(got, sizeof(got), "mesh.upper = %.17g <= mesh.lower = %.17g on axis %c", upper[d], lower[d],
                     "xyz"[d]);
-      // Blamed on the key given on the command line, if one of the two was.
-      const bool lower_set = mesh.set_on_command_line("lower");
+      // Blamed on the key given on the command line, if one of the two was,
+      // else on the one given where the other was left to its default.
+      const bool lower_set = mesh.set_on_command_line("lower") ||
+                             (!mesh.set_on_command_line("upper") && mesh.present("lower") && !mesh.present("upper"));
       mesh.fail(lower_set ? "lower" : "upper", std::string("expected upper > lower on every axis, got ") + got);
     }
     // Cell sizes and centres come from upper - lower, which must be a number.
@@ -744,6 +821,10 @@ Config parse_text(const std::string& yaml_text, const std::string& name, bool po
     throw ConfigError(name + ":" + std::to_string(line) + ":1: an Athena++ input file (<block> and key = value " +
                       "lines); expected YAML: each block is a section of key: value lines, e.g. <time> tlim = 1 " +
                       "is time: {end: 1} (docs/athena.md maps the names)");
+  if (const int line = idefix_block_line(yaml_text))
+    throw ConfigError(name + ":" + std::to_string(line) + ":1: an Idefix input file ([Block] and key value " +
+                      "lines); expected YAML: sections of key: value lines, e.g. [TimeIntegrator] tstop 1 is " +
+                      "time: {end: 1} (README.md lists the sections and keys)");
   try {
     // yaml-cpp's Load reads the first document and drops the rest, so keys
     // after a `---` or `...` were silently not read. Not LoadAll: on some
@@ -752,6 +833,12 @@ Config parse_text(const std::string& yaml_text, const std::string& name, bool po
     if (const int line = second_document_line(yaml_text))
       throw ConfigError(name + ":" + std::to_string(line) + ":1: a second YAML document (after '---' or '...'), " +
                         "which would not be read; expected one document, the whole config in it");
+    const YAML::Mark rest = trailing_text(yaml_text);
+    if (!rest.is_null())
+      throw ConfigError(name + ":" + std::to_string(rest.line + 1) + ":" + std::to_string(rest.column + 1) +
+                        ": text after the config's top-level node ends, which would not be read; expected the " +
+                        "whole config in one mapping (a flow mapping {...} ends at its closing brace; write the " +
+                        "sections as key: value lines, or all inside the braces)");
   } catch (const YAML::Exception& e) {
     std::ostringstream os;
     os << name;
@@ -762,7 +849,12 @@ Config parse_text(const std::string& yaml_text, const std::string& name, bool po
   if (!root.IsDefined() || root.IsNull()) root = YAML::Node(YAML::NodeType::Map);
   // Before the overrides, which index the top level (found by fuzzing: a
   // file holding a single scalar made yaml-cpp throw on --set).
-  if (!root.IsMap()) throw ConfigError(name + ": expected a mapping of sections (mesh, time, ...) at the top level");
+  if (!root.IsMap()) {
+    const YAML::Mark m = root.Mark();
+    const std::string at = m.is_null() ? "" : ":" + std::to_string(m.line + 1) + ":" + std::to_string(m.column + 1);
+    throw ConfigError(name + at + ": expected a mapping of sections (mesh, time, ...) at the top level, got " +
+                      (root.IsSequence() ? "a list" : "a single value"));
+  }
   reject_duplicate_keys(root, name, "");
   if (positions) reject_axis_beside_faces(root, name);  // a file, not a checkpoint's stored config
   for (const auto& o : overrides) apply_override(root, o, *ctx);

@@ -41,6 +41,8 @@ std::optional<double> to_real(const YAML::Node& v) {
   if (!v.IsScalar()) return std::nullopt;
   const std::string& s = v.Scalar();
   auto parse = [](const std::string& t) -> std::optional<double> {
+    // Decimal only: stod reads 0x10 as 16, where the integer keys refuse it.
+    if (t.find_first_of("xX") != std::string::npos) return std::nullopt;
     std::size_t pos = 0;
     try {
       const double x = std::stod(t, &pos);
@@ -52,7 +54,8 @@ std::optional<double> to_real(const YAML::Node& v) {
   const auto slash = s.find('/');
   if (slash == std::string::npos) return parse(s);
   const auto a = parse(s.substr(0, slash)), b = parse(s.substr(slash + 1));
-  if (a && b && *b != 0) return *a / *b;
+  // A quotient past a double's range (1e300/1e-300) is no number either.
+  if (a && b && *b != 0 && std::isfinite(*a / *b)) return *a / *b;
   return std::nullopt;
 }
 
