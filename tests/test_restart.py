@@ -348,7 +348,23 @@ def check_bad_restarts(tmp):
     text = os.path.join(tmp, "notes.rst")
     with open(text, "w") as f:
         f.write("not a checkpoint\n")
+    # Attributes edited by hand: a list where one number stands (read into
+    # one value it overran the buffer: a segfault), a NaN time (it ran on
+    # for ever), a negative snapshot index (snapshots numbered -0005).
+    edited = {}
+    for name, attr, value in [("list_time", "Time", np.arange(6000.0)), ("nan_time", "Time", np.nan),
+                              ("negative_index", "SnapshotIndex", np.int32(-5)),
+                              ("config_list", "Config", np.array([b"mesh: {}"] * 10))]:
+        edited[name] = os.path.join(tmp, name + ".rst")
+        shutil.copy(good, edited[name])
+        with h5py.File(edited[name], "r+") as f:
+            del f.attrs[attr]
+            f.attrs[attr] = value
     cases = [
+        (edited["list_time"], [], ["list_time.rst", "attribute Time is not one number (6000 elements)"]),
+        (edited["nan_time"], [], ["nan_time.rst", "attribute Time is nan", "finite"]),
+        (edited["negative_index"], [], ["attribute SnapshotIndex is -5", "an index >= 0"]),
+        (edited["config_list"], [], ["attribute Config is not one string (10 elements)"]),
         (truncated, [], ["truncated.rst", "truncated or damaged"]),
         (damaged, [], ["damaged.rst", "do not match the checkpoint's checksum"]),
         (single, [], ["single.rst", "written in another precision", "double"]),
@@ -582,6 +598,12 @@ def check_history_kept(tmp):
             assert hashlib.sha256(f.read()).hexdigest() == digest, f"the earlier {name} was not kept as it was"
     rows = history_rows(d, "sod")
     assert [int(r["step"]) for r in rows] == list(range(7)), [r["step"] for r in rows]
+    # Continued without a history of its own (history_every: 0), the rows
+    # after the checkpoint still go: they belonged to the abandoned run.
+    run("sod.yaml", sets, d, "sod", extra=["--overwrite"])
+    run("sod.yaml", sets + ["output.history_every=0"], d, "sod", extra=["--restart", os.path.join(d, "sod.00000.rst")])
+    rows = history_rows(d, "sod")
+    assert [int(r["step"]) for r in rows] == list(range(5)), [r["step"] for r in rows]
 
 
 # ---------------------------------------------------------------- going on past the end
@@ -773,6 +795,31 @@ def check_full_disk(tmp):
     print(f"  full disk: {len(names)} snapshots written and intact, then a clear error", flush=True)
 
 
+def check_history_write_fails(tmp):
+    """A history row that cannot be written (here a file size limit, as a
+    full disk does) stops the run with exit 1 and says so: it used to end
+    with exit 0 and the history cut off mid-row. The limit comes once the
+    run is under way (before, MPI's start-up could not make its files)."""
+    import resource
+    d = os.path.join(tmp, "history_limit")
+    cmd = command("sod.yaml", ["mesh.cells=[64,1,1]", "output.dt=0", "time.end=1e6", "time.max_steps=2000000"],
+                  d, "sod")
+    # SIGXFSZ ignored: the write fails instead of the signal killing the run.
+    p = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=run_env(),
+                         preexec_fn=lambda: signal.signal(signal.SIGXFSZ, signal.SIG_IGN))
+    try:
+        wait_rows(d, "sod", 20, p)
+        size = os.path.getsize(os.path.join(d, "sod.history.csv")) + 4096
+        resource.prlimit(p.pid, resource.RLIMIT_FSIZE, (size, size))
+        out, err = p.communicate(timeout=120)
+    finally:
+        if p.poll() is None:
+            p.kill()
+            p.wait()
+    assert p.returncode == 1, f"exit {p.returncode}, expected 1: {err[-1500:]}"
+    assert "cannot write the history" in err and "sod.history.csv" in err, err[-1500:]
+
+
 def check_vanished_directory(tmp):
     d = os.path.join(tmp, "vanish")
     config, sets = LONG
@@ -871,6 +918,7 @@ def main():
     check(f"kill -9 {KILLS} times during output: files readable, restart completes and matches", check_kill9, tmp)
     check("a semaphore left held by a killed run: the next run does not wait for it", check_stale_semaphore, tmp)
     check("full disk: clear error, earlier files intact", check_full_disk, tmp)
+    check("a history row that cannot be written: exit 1, said", check_history_write_fails, tmp)
     check("output directory gone mid-run: clear error, earlier files intact", check_vanished_directory, tmp)
     return finish(tmp, t_start)
 

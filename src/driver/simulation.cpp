@@ -327,7 +327,10 @@ RunSummary Simulation::run(const RunOptions& opt) {
   }
   const long long first_step = steps_;
   const double start_time = time_;
-  if (outputs && comm_.root() && cfg_.history_every > 0) open_history(restarted);
+  // A continued run trims the history to its checkpoint's step even when it
+  // writes no rows (history_every: 0): the abandoned run's later rows stood
+  // beside the continued run's snapshots.
+  if (outputs && comm_.root() && (cfg_.history_every > 0 || restarted)) open_history(restarted);
   if (outputs && !restarted) s.snapshots.push_back(write_snapshot());
   if (outputs && !restarted && cfg_.history_every > 0) write_history_line(0);
   bool last_was_snapshot = true;

@@ -46,8 +46,13 @@ void Simulation::write_history_line(Real dt) {
     mhd_magnetic_energy(comm_, grid_, u_.u, me);
     divb = div_b();
   }
-  if (!comm_.root() || !history_.is_open()) return;
-  char line[768];
+  // Rank 0 writes; a row it could not write (a full disk, a file size
+  // limit) stops every rank, as a snapshot's failed write does (the run
+  // used to end with exit 0 and its history cut off mid-row).
+  int failed = 0;
+  if (comm_.root()) failed = history_.is_open() ? 0 : 1;
+  if (comm_.root() && !failed) {
+    char line[768];
   int n = std::snprintf(line, sizeof(line),
                         "%lld,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g", steps_,
                         time_, double(dt), mass, mom[0], mom[1], mom[2], t.kinetic[0], t.kinetic[1], t.kinetic[2],
@@ -55,6 +60,13 @@ void Simulation::write_history_line(Real dt) {
   if (cfg_.mhd)
     std::snprintf(line + n, sizeof(line) - n, ",%.17g,%.17g,%.17g,%.17g", me[0], me[1], me[2], divb);
   history_ << line << "\n" << std::flush;
+    failed = history_.good() ? 0 : 1;
+  }
+  MPI_Bcast(&failed, 1, MPI_INT, 0, comm_.cart);
+  if (failed)
+    throw CollectiveError("cannot write the history " +
+                          (std::filesystem::path(cfg_.out_dir) / (cfg_.basename + ".history.csv")).string() +
+                          " at step " + std::to_string(steps_) + " (a full disk or a file size limit?)");
 }
 
 void Simulation::print_header(bool continuing) const {
@@ -148,7 +160,7 @@ void Simulation::open_history(bool continuing) {
   const fs::path path = fs::path(cfg_.out_dir) / (cfg_.basename + ".history.csv");
   if (!continuing) {
     history_.open(path);
-    history_ << header << "\n";
+    history_ << header << "\n";  // a failed open or write shows at the first row (write_history_line)
     return;
   }
   // A continued run keeps the rows up to its checkpoint's step (a run that
@@ -168,10 +180,11 @@ void Simulation::open_history(bool continuing) {
       ++kept;
     }
   } else {
+    if (cfg_.history_every == 0) return;  // none to trim, none to write
     log("  history: " + path.string() + " not found; starting it at step " + std::to_string(steps_));
   }
   write_text_atomically(path.string(), text);
-  history_.open(path, std::ios::app);
+  if (cfg_.history_every > 0) history_.open(path, std::ios::app);
   (void)kept;
 }
 
@@ -196,8 +209,17 @@ void Simulation::stop_broken(Real dt) {
   throw RunStopped(kExitBrokenState, std::string(head) + report + snapshot);
 }
 
+// Stops every rank where rank 0 could not write the summary (`error`, its
+// message; the run used to end with exit 0 and no summary).
+void Simulation::summary_written(const std::string& error) const {
+  int failed = comm_.root() && !error.empty() ? 1 : 0;
+  MPI_Bcast(&failed, 1, MPI_INT, 0, comm_.cart);
+  if (failed) throw CollectiveError(comm_.root() ? error : "rank 0 could not write the run's summary");
+}
+
 void Simulation::write_summary(const RunSummary& s) const {
-  if (!comm_.root()) return;
+  // Rank 0 writes; every rank learns whether it could (summary_written).
+  if (!comm_.root()) return summary_written("");
   nlohmann::json j;
   j["problem"] = cfg_.problem_name;
   j["config"] = cfg_.path.empty() ? cfg_.file : cfg_.path;
@@ -236,10 +258,16 @@ void Simulation::write_summary(const RunSummary& s) const {
   j["checkpoints"] = s.checkpoints;
   if (!s.stopped_by.empty()) j["stopped_by"] = s.stopped_by;
   j["ended_by"] = s.ended_by;
+  std::string error;
   if (cfg_.write_files) {
-    std::ofstream f(std::filesystem::path(cfg_.out_dir) / (cfg_.basename + ".summary.json"));
-    f << j.dump(2) << "\n";
+    try {
+      write_text_atomically((std::filesystem::path(cfg_.out_dir) / (cfg_.basename + ".summary.json")).string(),
+                            j.dump(2) + "\n");
+    } catch (const std::exception& e) {
+      error = e.what();
+    }
   }
+  summary_written(error);
   if (verbose_) {
     char line[512];
     std::snprintf(line, sizeof(line),

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cctype>
 #include <cerrno>
+#include <cmath>
 #include <cstdint>
 #include <cstdio>
 #include <cstring>
@@ -87,29 +88,83 @@ void flatten(const YAML::Node& n, const std::string& path, std::map<std::string,
   (*out)[path] = em.c_str();
 }
 
-// Reads a scalar attribute (or throws the reader's error).
+// Opens attribute `name`, which must hold one element of type class `cls`
+// (a checkpoint edited by hand could hold a list there: read into one
+// value, it overran the buffer and crashed).
+hid_t open_single_attr(hid_t file, const char* name, H5T_class_t cls, const char* expected, const std::string& path) {
+  hid_t a = H5Aexists(file, name) > 0 ? H5Aopen(file, name, H5P_DEFAULT) : -1;
+  if (a < 0) throw ConfigError(path + ": not a complete astronomix checkpoint (attribute " + name + " missing)");
+  const hid_t space = H5Aget_space(a), type = H5Aget_type(a);
+  const hssize_t n = H5Sget_simple_extent_npoints(space);
+  const H5T_class_t have = H5Tget_class(type);
+  H5Sclose(space);
+  H5Tclose(type);
+  if (n != 1 || have != cls) {
+    H5Aclose(a);
+    throw ConfigError(path + ": attribute " + name + " is not " + expected + " (" +
+                      (n != 1 ? std::to_string(n) + " elements" : std::string("another type")) +
+                      "): a damaged or edited checkpoint?");
+  }
+  return a;
+}
+
+// Reads a one-element attribute (or throws the reader's error).
 template <class T>
 T read_attr(hid_t file, const char* name, hid_t type, const std::string& path) {
+  const bool real = H5Tget_class(type) == H5T_FLOAT;
+  hid_t a = open_single_attr(file, name, real ? H5T_FLOAT : H5T_INTEGER, real ? "one number" : "one integer", path);
   T value{};
-  hid_t a = H5Aexists(file, name) > 0 ? H5Aopen(file, name, H5P_DEFAULT) : -1;
-  if (a < 0 || H5Aread(a, type, &value) < 0) {
-    if (a >= 0) H5Aclose(a);
-    throw ConfigError(path + ": not a complete astronomix checkpoint (attribute " + name + " missing)");
-  }
+  const herr_t rc = H5Aread(a, type, &value);
   H5Aclose(a);
+  if (rc < 0) throw ConfigError(path + ": cannot read attribute " + std::string(name));
   return value;
 }
 
 std::string read_string_attr(hid_t file, const char* name, const std::string& path) {
-  hid_t a = H5Aexists(file, name) > 0 ? H5Aopen(file, name, H5P_DEFAULT) : -1;
-  if (a < 0) throw ConfigError(path + ": not a complete astronomix checkpoint (attribute " + name + " missing)");
+  hid_t a = open_single_attr(file, name, H5T_STRING, "one string", path);
   hid_t t = H5Aget_type(a);
-  std::vector<char> buf(H5Tget_size(t) + 1, '\0');
-  const herr_t rc = H5Aread(a, t, buf.data());
+  std::string out;
+  herr_t rc;
+  if (H5Tis_variable_str(t) > 0) {  // as h5py writes strings
+    char* s = nullptr;
+    rc = H5Aread(a, t, &s);
+    if (rc >= 0 && s) out = s;
+    if (s) H5free_memory(s);
+  } else {
+    std::vector<char> buf(H5Tget_size(t) + 1, '\0');
+    rc = H5Aread(a, t, buf.data());
+    out = buf.data();
+  }
   H5Tclose(t);
   H5Aclose(a);
   if (rc < 0) throw ConfigError(path + ": cannot read attribute " + std::string(name));
-  return std::string(buf.data());
+  return out;
+}
+
+// The run counters a checkpoint holds beside its data, which its checksum
+// does not cover: a NaN time ran on for ever, a negative snapshot index
+// wrote snap.out1.-0005.athdf. Refused as a damaged checkpoint.
+void check_counters(hid_t file, const std::string& path) {
+  auto refuse = [&](const char* name, const std::string& is, const char* expected) {
+    throw ConfigError(path + ": attribute " + name + " is " + is + ", expected " + expected +
+                      ": a damaged or edited checkpoint?");
+  };
+  for (const char* name : {"Time", "LastDt", "NextOutputTime", "NextRestartTime", "MaxDivB"}) {
+    const double x = read_attr<double>(file, name, H5T_NATIVE_DOUBLE, path);
+    if (!(std::isfinite(x) && x >= 0)) {
+      char is[32];
+      std::snprintf(is, sizeof(is), "%g", x);
+      refuse(name, is, "a finite number >= 0");
+    }
+  }
+  for (const char* name : {"Step", "FloorHits"}) {
+    const std::int64_t n = read_attr<std::int64_t>(file, name, H5T_NATIVE_INT64, path);
+    if (n < 0) refuse(name, std::to_string(n), "a count >= 0");
+  }
+  for (const char* name : {"SnapshotIndex", "RestartIndex"}) {
+    const int n = read_attr<int>(file, name, H5T_NATIVE_INT, path);
+    if (n < 0) refuse(name, std::to_string(n), "an index >= 0");
+  }
 }
 
 // This rank's hyperslab of a dataset whose global dims must be `dims`.
@@ -384,6 +439,7 @@ CheckpointPlace check_checkpoint(hid_t file, const std::string& path, const Conf
   }
   // A run that would end before it starts would still write its closing
   // checkpoint, history and snapshot over the newer ones of the first run.
+  check_counters(file, path);
   CheckpointPlace at;
   at.time = read_attr<double>(file, "Time", H5T_NATIVE_DOUBLE, path);
   at.steps = read_attr<std::int64_t>(file, "Step", H5T_NATIVE_INT64, path);
