@@ -496,6 +496,13 @@ Config parse(YAML::Node root, const std::shared_ptr<ConfigContext>& ctx, int nra
     field_filter = solver.real("field_filter", 0.02, 0, 0.05);
     c.fd.field_filter = Real(field_filter);
   }
+  // Options given where they do nothing, said (as the other family's below).
+  if (!fd && !c.mhd && solver.present("corner_emf"))
+    c.warnings.push_back(solver.where("corner_emf") + ": the edge EMFs of MHD's constrained transport, unused with "
+                         "physics.mhd: false");
+  if (!fd && c.order == 1 && solver.present("limiter"))
+    c.warnings.push_back(solver.where("limiter") + ": unused with reconstruction: pcm (first order: no slopes to "
+                         "limit)");
   if (fd && !c.mhd && solver.present("field_filter"))
     c.warnings.push_back(solver.where("field_filter") + ": the filter of FD MHD's face field, unused with "
                          "physics.mhd: false");
@@ -511,6 +518,9 @@ Config parse(YAML::Node root, const std::shared_ptr<ConfigContext>& ctx, int nra
   c.fused_layout = pick<FusedLayout>(solver.choice("fused_layout", "auto", {"auto", "cells", "sweeps", "tiles"}),
                                      {{"auto", FusedLayout::automatic}, {"cells", FusedLayout::cells},
                                       {"sweeps", FusedLayout::sweeps}, {"tiles", FusedLayout::tiles}});
+  if (c.backend == Backend::native && solver.present("fused_layout"))
+    c.warnings.push_back(solver.where("fused_layout") + ": a layout of the fused kernels, unused with backend: "
+                         "native");
   // The other family's keys, given: checked above, unused, and said so (a
   // corner_emf: uct_hlld under FD ran the FD scheme without a word).
   {
