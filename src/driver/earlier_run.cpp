@@ -71,9 +71,12 @@ void move_aside(const Config& cfg, const Comm& comm, const std::vector<std::stri
   if (n == 0) return;
   const std::string where = key_place(cfg, "output.directory");
   std::string failed, note;
+  bool io_failure = false;  // a copy that failed (a full disk): exit 1, not a refusal of the input
   if (comm.root()) {
     fs::path to;
     std::error_code ec;
+    const fs::path earlier = fs::path(cfg.out_dir) / "earlier";
+    const bool had_earlier = fs::exists(earlier, ec);
     if (!overwrite) {
       char stamp[32];
       const std::time_t now = std::time(nullptr);
@@ -91,10 +94,12 @@ void move_aside(const Config& cfg, const Comm& comm, const std::vector<std::stri
       const fs::path from = fs::path(cfg.out_dir) / copies[i];
       fs::copy_file(from, to / copies[i], ec);
       if (ec) {
-        failed = where + ": cannot copy " + from.string() + " to " + to.string() + ": " + ec.message() +
+        failed = "cannot copy " + from.string() + " to " + to.string() + ": " + ec.message() +
                  "; nothing was moved";
+        io_failure = true;
         std::error_code ignored;
         fs::remove_all(to, ignored);
+        if (!had_earlier) fs::remove(earlier, ignored);  // only if empty: the folder this run made
       }
       copied += (i ? ", " : "") + copies[i];
     }
@@ -112,8 +117,9 @@ void move_aside(const Config& cfg, const Comm& comm, const std::vector<std::stri
                            (overwrite_allowed ? " (delete it when no longer needed; --overwrite deletes them)"
                                               : " (delete it when no longer needed)");
   }
-  int bad = failed.empty() ? 0 : 1;
+  int bad = failed.empty() ? 0 : io_failure ? 2 : 1;
   MPI_Bcast(&bad, 1, MPI_INT, 0, comm.cart);
+  if (bad == 2) throw CollectiveError(comm.root() ? failed : "rank 0 could not copy an earlier run's files aside");
   if (bad) throw ConfigError(failed);
   if (comm.root()) std::printf("astronomix: %s\n", note.c_str());
 }

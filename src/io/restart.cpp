@@ -177,7 +177,12 @@ void read_slab(hid_t file, const char* name, const std::vector<hsize_t>& dims, c
   const int rank = H5Sget_simple_extent_ndims(fspace);
   if (rank == int(dims.size())) H5Sget_simple_extent_dims(fspace, have.data(), nullptr);
   std::string error;
-  if (have != dims) {
+  const hid_t type = H5Dget_type(ds);
+  const bool real = H5Tget_class(type) == H5T_FLOAT;
+  H5Tclose(type);
+  if (!real) {
+    error = path + ": dataset " + name + " does not hold floating-point numbers (a damaged or edited checkpoint?)";
+  } else if (have != dims) {
     error = path + ": dataset " + name + " has another shape than this config's grid";
   } else {
     herr_t rc = H5Sselect_hyperslab(fspace, H5S_SELECT_SET, start.data(), nullptr, count.data(), nullptr);
