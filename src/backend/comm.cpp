@@ -84,6 +84,12 @@ double allreduce_sum(const Comm& c, double v) {
   MPI_Allreduce(&v, &r, 1, MPI_DOUBLE, MPI_SUM, c.cart);
   return r;
 }
+void throw_if_root_failed(const Comm& c, const std::string& error, const std::string& elsewhere) {
+  int failed = c.root() && !error.empty() ? 1 : 0;
+  MPI_Bcast(&failed, 1, MPI_INT, 0, c.cart);
+  if (failed) throw CollectiveError(c.root() ? error : elsewhere);
+}
+
 long long allreduce_sum(const Comm& c, long long v) {
   long long r;
   MPI_Allreduce(&v, &r, 1, MPI_LONG_LONG, MPI_SUM, c.cart);

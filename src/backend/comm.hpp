@@ -53,4 +53,9 @@ double allreduce_max(const Comm& c, double v);
 double allreduce_sum(const Comm& c, double v);
 long long allreduce_sum(const Comm& c, long long v);
 
+// For what rank 0 alone writes (a sidecar, a history row, the summary):
+// collective; where rank 0's `error` is not empty every rank throws a
+// CollectiveError, rank 0's with that message, the others' with `elsewhere`.
+void throw_if_root_failed(const Comm& c, const std::string& error, const std::string& elsewhere);
+
 }  // namespace ax

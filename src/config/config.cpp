@@ -73,41 +73,27 @@ E pick(const std::string& s, std::initializer_list<std::pair<const char*, E>> ta
   return table.begin()->second;  // unreachable: the Section validated s
 }
 
-// The line of an Athena++ input file's first block (`<mesh>`), where the
-// text's first content line is one; 0 for any other text. Read as YAML such
-// a file is a scalar, which was refused with no line and no word of why.
-int athinput_block_line(const std::string& text) {
+// The line of another code's input file's first block, where the text's
+// first content line is a name between `open` and `close`; 0 for any other
+// text. Athena++'s athinput (`<mesh>`) read as YAML is a scalar, Idefix's
+// .ini (`[Grid]`; its `#` comments are YAML's too) a one-element list: both
+// were refused with no line and no word of why.
+int foreign_block_line(const std::string& text, char open, char close) {
   std::istringstream in(text);
   std::string line;
   for (int n = 1; std::getline(in, line); ++n) {
     const std::size_t a = line.find_first_not_of(" \t\r");
     if (a == std::string::npos || line[a] == '#') continue;
     const std::size_t b = line.find_last_not_of(" \t\r");
-    if (line[a] != '<' || line[b] != '>' || b - a < 2) return 0;
+    if (line[a] != open || line[b] != close || b - a < 2) return 0;
     for (std::size_t i = a + 1; i < b; ++i)
       if (!std::isalnum(static_cast<unsigned char>(line[i])) && line[i] != '_') return 0;
     return n;
   }
   return 0;
 }
-
-// The line of an Idefix input file's first block (`[Grid]`), where the
-// text's first content line is one; 0 for any other text (Idefix's `#`
-// comments are YAML's too). Read as YAML it is a one-element list.
-int idefix_block_line(const std::string& text) {
-  std::istringstream in(text);
-  std::string line;
-  for (int n = 1; std::getline(in, line); ++n) {
-    const std::size_t a = line.find_first_not_of(" \t\r");
-    if (a == std::string::npos || line[a] == '#') continue;
-    const std::size_t b = line.find_last_not_of(" \t\r");
-    if (line[a] != '[' || line[b] != ']' || b < a + 2) return 0;
-    for (std::size_t i = a + 1; i < b; ++i)
-      if (!std::isalnum(static_cast<unsigned char>(line[i])) && line[i] != '_') return 0;
-    return n;
-  }
-  return 0;
-}
+int athinput_block_line(const std::string& text) { return foreign_block_line(text, '<', '>'); }
+int idefix_block_line(const std::string& text) { return foreign_block_line(text, '[', ']'); }
 
 // The line (from 1) where a second YAML document's content starts, or 0.
 // Document markers stand at the start of a line: `---` starts a document

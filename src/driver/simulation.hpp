@@ -126,7 +126,6 @@ class Simulation {
   void print_header(bool continuing) const;
   [[noreturn]] void refuse_wall_time_without_steps(const RunOptions& opt) const;
   void write_summary(const RunSummary& s) const;
-  void summary_written(const std::string& error) const;  // collective: throws on every rank if rank 0 failed
 
   Config cfg_;
   Comm comm_;

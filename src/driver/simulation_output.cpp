@@ -49,24 +49,24 @@ void Simulation::write_history_line(Real dt) {
   // Rank 0 writes; a row it could not write (a full disk, a file size
   // limit) stops every rank, as a snapshot's failed write does (the run
   // used to end with exit 0 and its history cut off mid-row).
-  int failed = 0;
-  if (comm_.root()) failed = history_.is_open() ? 0 : 1;
-  if (comm_.root() && !failed) {
-    char line[768];
-  int n = std::snprintf(line, sizeof(line),
-                        "%lld,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g", steps_,
-                        time_, double(dt), mass, mom[0], mom[1], mom[2], t.kinetic[0], t.kinetic[1], t.kinetic[2],
-                        e, lo, hi);
-  if (cfg_.mhd)
-    std::snprintf(line + n, sizeof(line) - n, ",%.17g,%.17g,%.17g,%.17g", me[0], me[1], me[2], divb);
-  history_ << line << "\n" << std::flush;
-    failed = history_.good() ? 0 : 1;
+  std::string error;
+  if (comm_.root()) {
+    if (history_.is_open()) {
+      char line[768];
+      int n = std::snprintf(line, sizeof(line),
+                            "%lld,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g", steps_,
+                            time_, double(dt), mass, mom[0], mom[1], mom[2], t.kinetic[0], t.kinetic[1],
+                            t.kinetic[2], e, lo, hi);
+      if (cfg_.mhd)
+        std::snprintf(line + n, sizeof(line) - n, ",%.17g,%.17g,%.17g,%.17g", me[0], me[1], me[2], divb);
+      history_ << line << "\n" << std::flush;
+    }
+    if (!history_.is_open() || !history_.good())
+      error = "cannot write the history " +
+              (std::filesystem::path(cfg_.out_dir) / (cfg_.basename + ".history.csv")).string() + " at step " +
+              std::to_string(steps_) + " (a full disk or a file size limit?)";
   }
-  MPI_Bcast(&failed, 1, MPI_INT, 0, comm_.cart);
-  if (failed)
-    throw CollectiveError("cannot write the history " +
-                          (std::filesystem::path(cfg_.out_dir) / (cfg_.basename + ".history.csv")).string() +
-                          " at step " + std::to_string(steps_) + " (a full disk or a file size limit?)");
+  throw_if_root_failed(comm_, error, "rank 0 could not write the history");
 }
 
 void Simulation::print_header(bool continuing) const {
@@ -209,17 +209,11 @@ void Simulation::stop_broken(Real dt) {
   throw RunStopped(kExitBrokenState, std::string(head) + report + snapshot);
 }
 
-// Stops every rank where rank 0 could not write the summary (`error`, its
-// message; the run used to end with exit 0 and no summary).
-void Simulation::summary_written(const std::string& error) const {
-  int failed = comm_.root() && !error.empty() ? 1 : 0;
-  MPI_Bcast(&failed, 1, MPI_INT, 0, comm_.cart);
-  if (failed) throw CollectiveError(comm_.root() ? error : "rank 0 could not write the run's summary");
-}
-
 void Simulation::write_summary(const RunSummary& s) const {
-  // Rank 0 writes; every rank learns whether it could (summary_written).
-  if (!comm_.root()) return summary_written("");
+  // Rank 0 writes; every rank learns whether it could (the run used to end
+  // with exit 0 and no summary).
+  const std::string elsewhere = "rank 0 could not write the run's summary";
+  if (!comm_.root()) return throw_if_root_failed(comm_, "", elsewhere);
   nlohmann::json j;
   j["problem"] = cfg_.problem_name;
   j["config"] = cfg_.path.empty() ? cfg_.file : cfg_.path;
@@ -267,7 +261,7 @@ void Simulation::write_summary(const RunSummary& s) const {
       error = e.what();
     }
   }
-  summary_written(error);
+  throw_if_root_failed(comm_, error, elsewhere);
   if (verbose_) {
     char line[512];
     std::snprintf(line, sizeof(line),

@@ -193,9 +193,7 @@ void write_athdf(const SnapshotRequest& req, const Grid& g, const Comm& comm, co
       error = e.what();
     }
   }
-  int failed = error.empty() ? 0 : 1;
-  MPI_Bcast(&failed, 1, MPI_INT, 0, comm.cart);
-  if (failed) throw CollectiveError(comm.root() ? error : "rank 0 could not write " + req.path + ".xdmf");
+  throw_if_root_failed(comm, error, "rank 0 could not write " + req.path + ".xdmf");
 }
 
 }  // namespace ax
