@@ -43,7 +43,7 @@ inline std::string read_shipped(const std::string& name) {
 // Whether another step could be taken: the CFL step is positive and
 // finite (it is not when a cell holds a NaN, a density or a pressure <= 0:
 // hydro/cfl.hpp). Not next_dt: the timed steps may run past the end time.
-inline bool state_usable(const Simulation& sim) { return usable_step(sim.cfl_dt()); }
+inline bool state_usable(Simulation& sim) { return usable_step(sim.cfl_dt()); }
 
 inline void hydro_steps(benchmark::State& state, const std::string& file, std::vector<std::string> sets) {
   const int n = int(state.range(0));

@@ -70,7 +70,7 @@ inline double wall_layer_change(const HostState& before, const HostState& after,
 // (a cell no longer physical) has none: Simulation::run stops there, and a
 // test that steps by itself fails here instead of going on with steps of
 // zero length (or for ever, towards t_end).
-inline Real next_dt_checked(const Simulation& sim) {
+inline Real next_dt_checked(Simulation& sim) {
   const Real dt = sim.next_dt();
   if (!(dt > 0) || !std::isfinite(double(dt)))
     throw std::runtime_error("the run broke down after step " + std::to_string(sim.steps()) +

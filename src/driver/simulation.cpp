@@ -14,6 +14,7 @@
 #include "config/config_error.hpp"
 #include "ct/ct_native.hpp"
 #include "ct/fd_ct.hpp"
+#include "driver/broken_state.hpp"
 #include "driver/earlier_run.hpp"
 #include "driver/run_control.hpp"
 #include "io/restart.hpp"
@@ -113,6 +114,8 @@ void Simulation::initialize() {
   // checkpoints sum over ranks.
   floor_hits_ += cfg_.mhd ? mhd_apply_floors(grid_, cfg_.eos, floors, u_.u) : apply_floors(grid_, cfg_.eos, floors, u_.u);
   if (cfg_.mhd) initial_b_ = div_b_and_field().second;
+  if (!usable_step(cfl_dt())) refuse_unusable_initial_state();
+  signal_rate_ = 0;  // the first step forms its own
   time_ = 0;
   steps_ = 0;
 }
@@ -149,7 +152,7 @@ void Simulation::refuse_threaded_reflecting_walls() const {
   }
 }
 
-Real Simulation::cfl_dt() const {
+Real Simulation::cfl_dt() {
   const double local = cfg_.mhd ? mhd_local_cfl_dt(grid_, cfg_.eos, u_.u, cfg_.family == "fd")
                                 : local_cfl_dt(grid_, cfg_.eos, u_.u, cfg_.family == "fd");
   const Real dt = Real(cfg_.cfl * allreduce_min(comm_, local));
@@ -157,7 +160,7 @@ Real Simulation::cfl_dt() const {
   return dt;
 }
 
-Real Simulation::next_dt() const {
+Real Simulation::next_dt() {
   double dt = double(cfl_dt());
   // A step that would end short of the end by less than the outputs'
   // tolerance (1e-12 of the time, run()) goes to the end: else the
@@ -302,6 +305,21 @@ void Simulation::refuse_wall_time_without_steps(const RunOptions& opt) const {
                 "shutting down); expected a longer limit",
                 opt.wall_time_s, MPI_Wtime() - opt.started_at);
   throw ConfigError(msg);
+}
+
+// Initial values that give no state to evolve (a velocity of 1e200 makes
+// the energy infinite) are the config's fault: refused with exit 2 (by run
+// and check) before anything is written or moved aside, where the first
+// step's check stopped the run with exit 3 after its first outputs.
+void Simulation::refuse_unusable_initial_state() const {
+  std::string given;
+  for (const auto& [key, where] : cfg_.key_where)
+    if (key.rfind("problem.", 0) == 0) given += (given.empty() ? "" : ", ") + key;
+  throw ConfigError(key_place(cfg_, "problem.name") + ": problem '" + cfg_.problem_name +
+                    "' gives an initial state that cannot be evolved; expected problem values" +
+                    (given.empty() ? std::string() : " (given: " + given + ")") +
+                    " that make density, pressure and energy finite and positive; " +
+                    broken_state_report(grid_, comm_, cfg_, u_.u));
 }
 
 RunSummary Simulation::run(const RunOptions& opt) {

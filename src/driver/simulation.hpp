@@ -65,13 +65,15 @@ class Simulation {
  public:
   Simulation(const Config& cfg, const Comm& comm, bool verbose);
 
-  void initialize();          // initial conditions (no output); ConfigError if FD MHD's field threads a reflecting wall
+  // Initial conditions (no output); ConfigError if FD MHD's field threads a
+  // reflecting wall or the problem's values give no state to evolve.
+  void initialize();
   // The state and counters of checkpoint `path` (collective; ConfigError on
   // every rank if it cannot be used).
   void restore(const std::string& path);
   void step(Real dt);         // one full step of size dt
-  Real next_dt() const;       // CFL step, global, clipped to the end time
-  Real cfl_dt() const;        // CFL step, global (not positive and finite once the state breaks down);
+  Real next_dt();             // CFL step, global, clipped to the end time
+  Real cfl_dt();              // CFL step, global (not positive and finite once the state breaks down);
                               // kept for the next step's signal rate
   // Initialize (or restore), evolve to the end or until stopped, write
   // outputs. Throws RunStopped (exit 3) on every rank if the state breaks down.
@@ -123,6 +125,7 @@ class Simulation {
   void open_history(bool continuing);
   void write_history_line(Real dt);
   [[noreturn]] void stop_broken(Real dt);
+  [[noreturn]] void refuse_unusable_initial_state() const;
   void print_header(bool continuing) const;
   [[noreturn]] void refuse_wall_time_without_steps(const RunOptions& opt) const;
   void write_summary(const RunSummary& s) const;
@@ -150,7 +153,7 @@ class Simulation {
   // signal rate, for solver terms that act per unit time (FD MHD's field
   // filter). step() passes it on and clears it, or cfl / dt where none was
   // formed (a caller's own dt); initialize and restore clear it.
-  mutable Real signal_rate_ = 0;
+  Real signal_rate_ = 0;
   double last_dt_ = 0;
   long long floor_hits_ = 0;
   double max_div_b_ = 0;
