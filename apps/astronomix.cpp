@@ -96,18 +96,16 @@ int run_or_check(const ax::CommandLine& cl, double started_at) {
     ax::planned_hydro_path(cfg, grid);  // throws ConfigError if solver.backend asks for what cannot run
     const ax::MemoryCheck mem = ax::check_memory(cfg, grid, comm);
     if (!run) {
-      // Whether FD MHD's field threads a reflecting wall is known once the
-      // problem has set it (run refuses that before writing): check sets the
-      // problem up too, where the run's arrays fit in this machine's memory.
-      bool walls = false;
-      for (int d = 0; d < 3; ++d)
-        for (int f = 0; f < 2; ++f) walls = walls || cfg.bc[d][f] == ax::BoundaryKind::reflecting;
-      const bool field_at_walls = cfg.mhd && cfg.family == "fd" && walls && !continuing;
+      // What run refuses once the problem has set the state (FD MHD's field
+      // threading a reflecting wall, initial values that give no state to
+      // evolve) is known only then: check sets the problem up too, where
+      // the run's arrays fit in this machine's memory.
+      const bool set_up = !continuing;
       // Every rank takes the same branch (memory is measured per node and
       // GPU, and setting the problem up exchanges ghosts).
       int fits = mem.fits() ? 1 : 0;
       MPI_Allreduce(MPI_IN_PLACE, &fits, 1, MPI_INT, MPI_MIN, comm.cart);
-      if (field_at_walls && fits) {
+      if (set_up && fits) {
         ax::Simulation sim(cfg, comm, false);
         sim.initialize();
       }
@@ -119,15 +117,14 @@ int run_or_check(const ax::CommandLine& cl, double started_at) {
                     << (mem.fits() ? std::string("another rank's arrays do not fit its node's memory")
                                    : ax::memory_error(mem, cfg))
                     << std::endl;
-        if (field_at_walls && !fits)
-          std::cerr << "astronomix: warning: not checked here: whether the initial field threads a reflecting wall"
-                    << std::endl;
+        if (set_up && !fits)
+          std::cerr << "astronomix: warning: not checked here: the initial state the problem sets up" << std::endl;
       }
       if (comm.root() && !cl.quiet) {
         std::cout << cfg.file << ": valid\n" << cfg.effective << "\n\n";
-        if (field_at_walls && !fits)
-          std::cout << "not checked here: whether the initial field threads a reflecting wall (the run's arrays do "
-                       "not fit in this machine's memory; run checks it before writing)\n\n";
+        if (set_up && !fits)
+          std::cout << "not checked here: the initial state the problem sets up (the run's arrays do not fit in this "
+                       "machine's memory; run checks it before writing)\n\n";
         if (continuing && place.checksum_verified)
           std::printf("continues from %s: step %lld, t = %.9g (its data match its checksum, %016llx)\n\n",
                       cl.restart.c_str(), place.steps, place.time, static_cast<unsigned long long>(place.checksum));

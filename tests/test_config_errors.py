@@ -243,6 +243,14 @@ BAD = [
     case("fd_mhd_field_through_outer_wall_set", FD_MHD_WALL,
          ["command line (--set boundaries.x_outer)", "boundaries.x_outer", "threads the outer x-wall"],
          args=RUN + ["--set", "boundaries.x_inner=outflow", "--set", "boundaries.x_outer=reflecting"]),
+    # A velocity whose square overflows: the energy is infinite. Refused
+    # before the first outputs (it used to stop with exit 3 after writing
+    # them, moving an earlier run's files aside).
+    case("infinite_initial_energy", edit(("  name: sod", "  name: sod\n  left_velocity: 1.0e200")),
+         [Loc("name: sod"), "problem 'sod' gives an initial state that cannot be evolved",
+          "problem.left_velocity", "total energy = inf in cell (i, j, k) = (0, 0, 0)"], forbid_paths=("out",)),
+    case("infinite_initial_energy_check", edit(("  name: sod", "  name: sod\n  left_velocity: 1.0e200")),
+         [Loc("name: sod"), "cannot be evolved"], args=CHECK, past_loader=True),
     # --- time -----------------------------------------------------------------
     case("missing_time_end", edit(("  end: 0.01", None)),
          [Loc("time:"), "time.end", "missing required key", "expected a number > 0"]),
