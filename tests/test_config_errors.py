@@ -510,6 +510,11 @@ BAD = [
          edit(("  cells: [16, 1, 1]", "  cells: [16, 16, 1]"),
               ("  name: sod", "  name: kelvin_helmholtz\n  lower_layer: 0.7\n  upper_layer: 0.3")),
          [Loc("upper_layer:"), "problem.upper_layer", "above lower_layer"]),
+    # Only lower_layer given: it is the key blamed (upper_layer's default is in no file).
+    case("kelvin_helmholtz_lower_layer_above_default_upper",
+         edit(("  cells: [16, 1, 1]", "  cells: [16, 16, 1]"),
+              ("  name: sod", "  name: kelvin_helmholtz\n  lower_layer: 0.8")),
+         [Loc("lower_layer:"), "problem.lower_layer", "below upper_layer (0.75, its default), got 0.8"]),
     case("kelvin_helmholtz_layer_outside",
          edit(("  cells: [16, 1, 1]", "  cells: [16, 16, 1]"),
               ("  name: sod", "  name: kelvin_helmholtz\n  upper_layer: 1.5")),

@@ -56,6 +56,11 @@ std::shared_ptr<const Problem> make_kelvin_helmholtz(Section& p, const Config& c
   require_inside(p, "upper_layer", double(s->y_hi), cfg, 1, "a shear layer lies inside the box");
   // The profile is +flow_velocity and 1 + density_contrast between the
   // layers only if they come in this order.
+  // The key given is blamed: lower_layer: 0.8 alone is wrong against
+  // upper_layer's default, which the file does not hold.
+  if (!(s->y_hi > s->y_lo) && !p.has("upper_layer"))
+    p.fail("lower_layer", "expected a height below upper_layer (" + text(double(s->y_hi)) + ", its default), got " +
+                              text(double(s->y_lo)));
   if (!(s->y_hi > s->y_lo))
     p.fail("upper_layer", "expected a height above lower_layer (" + text(double(s->y_lo)) + "), got " +
                               text(double(s->y_hi)));
