@@ -350,7 +350,24 @@ BAD = [
          [Loc("hdf5_mode:"), "output.hdf5_mode", "expected one of: auto, sequential"]),
     # --- the file itself ------------------------------------------------------
     case("invalid_yaml_unclosed_bracket", edit(("  cells: [16, 1, 1]", "  cells: [16, 1, 1")),
-         ["invalid YAML", Re(r"cfg\.yaml:(2|3):\d+: ")]),  # the bracket's line or the next
+         ["invalid YAML", Re(r"cfg\.yaml:(2|3):\d+: "),  # the bracket's line or the next
+          "expected the ']' that closes the list"]),
+    # yaml-cpp's messages name the grammar; the cause is added.
+    case("invalid_yaml_tab_indent", edit(("  lower: [0, 0, 0]", "\tlower: [0, 0, 0]")),
+         ["cfg.yaml:3:", "invalid YAML", "YAML indents with spaces only, and this line holds a tab"]),
+    case("invalid_yaml_key_indented_deeper", edit(("  lower: [0, 0, 0]", "   lower: [0, 0, 0]")),
+         ["cfg.yaml:3:", "invalid YAML", "indented as the other keys of its section"]),
+    case("invalid_yaml_section_without_colon", edit(("time:", "time")),
+         ["invalid YAML", "a section's name ends in ':' (time:)"]),
+    # YAML reads 'cfl:0.4' and the next line as one word and fails there.
+    case("key_colon_without_space", edit(("  cfl: 0.4", "  cfl:0.4")),
+         ["invalid YAML", "expected a space after the ':' of 'cfl:' on the line before"]),
+    # As the section's last key it is one: an unknown key.
+    case("last_key_colon_without_space", edit(("  dt: 0.005", "  dt:0.005")),
+         [Loc("dt:0.005"), "output.dt:0.005", "unknown key", "a key's ':' needs a space after it: 'dt: 0.005'"]),
+    case("set_unclosed_bracket", BASE, ["command line (--set mesh.cells=[16,1,1)", "cannot parse value",
+                                        "expected the ']' that closes the list"],
+         args=RUN + ["--set", "mesh.cells=[16,1,1"]),
     case("empty_file", "", [Re(r"cfg\.yaml(:\d+:\d+)?: mesh: "), "missing required key"]),
     case("top_level_not_a_mapping", "- mesh\n- time\n", ["cfg.yaml", "expected a mapping"]),
     case("config_does_not_exist", None, ["nothere.yaml", "cannot read"],

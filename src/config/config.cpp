@@ -348,7 +348,9 @@ void apply_override(YAML::Node root, const std::string& text, ConfigContext& ctx
   try {
     parsed = YAML::Load(value);
   } catch (const YAML::Exception& e) {
-    throw ConfigError("command line (--set " + text + "): cannot parse value '" + value + "': " + e.msg);
+    const std::string hint = yaml_error_hint(e.msg, value);
+    throw ConfigError("command line (--set " + text + "): cannot parse value '" + value + "': " + e.msg +
+                      (hint.empty() ? "" : "; " + hint));
   }
   const YAML::Mark rest = trailing_text(value);
   if (!rest.is_null()) {
@@ -840,6 +842,13 @@ Config parse_text(const std::string& yaml_text, const std::string& name, bool po
     os << name;
     if (!e.mark.is_null()) os << ":" << e.mark.line + 1 << ":" << e.mark.column + 1;
     os << ": invalid YAML: " << e.msg;
+    std::string line_text, line_before;
+    if (!e.mark.is_null()) {
+      std::istringstream in(yaml_text);
+      for (int n = 0; n <= e.mark.line && std::getline(in, n == e.mark.line ? line_text : line_before);) ++n;
+    }
+    const std::string hint = yaml_error_hint(e.msg, line_text, line_before);
+    if (!hint.empty()) os << "; " << hint;
     throw ConfigError(os.str());
   }
   if (!root.IsDefined() || root.IsNull()) root = YAML::Node(YAML::NodeType::Map);

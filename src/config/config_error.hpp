@@ -23,4 +23,9 @@ std::string did_you_mean(const std::string& word, const std::string* begin, cons
 std::string athena_counterpart(const std::string& path, const std::string& key,
                                const std::vector<std::string>& known);
 
+// What yaml-cpp's parse error `msg` most likely means, given the text of
+// the line it points at and of the line before: "expected ..." or ""
+// (yaml_hints.cpp).
+std::string yaml_error_hint(const std::string& msg, const std::string& line_text, const std::string& line_before = "");
+
 }  // namespace ax

@@ -386,6 +386,16 @@ std::vector<std::string> Section::choices(const std::string& key,
   return x;
 }
 
+namespace {
+// `cfl:0.4` is one scalar to YAML, not a key and its value: the hint for
+// a key or value that holds such a colon, else "".
+std::string colon_hint(const std::string& text) {
+  const std::size_t colon = text.find(':');
+  if (colon == std::string::npos || colon == 0 || colon + 1 >= text.size() || text[colon + 1] == ' ') return "";
+  return " (a key's ':' needs a space after it: '" + text.substr(0, colon) + ": " + text.substr(colon + 1) + "')";
+}
+}  // namespace
+
 Section Section::section(const std::string& key, bool required) {
   // A section with nothing under it (`output:`) is an empty mapping.
   if (node_.IsMap() && node_[key].IsDefined() && node_[key].IsNull()) {
@@ -393,7 +403,8 @@ Section Section::section(const std::string& key, bool required) {
     return Section(YAML::Node(YAML::NodeType::Map), full(key), ctx_);
   }
   const auto ov = value(key, required, "a mapping");
-  if (ov && !ov->IsMap()) fail(key, "expected a mapping of keys, got " + quoted(*ov));
+  if (ov && !ov->IsMap())
+    fail(key, "expected a mapping of keys, got " + quoted(*ov) + (ov->IsScalar() ? colon_hint(ov->Scalar()) : ""));
   Section sub(ov ? *ov : YAML::Node(YAML::NodeType::Map), full(key), ctx_);
   if (ov && node_.IsMap())
     for (auto it = node_.begin(); it != node_.end(); ++it)
@@ -417,7 +428,7 @@ void Section::reject_unknown(const std::vector<std::string>& keys) const {
     if (known) continue;
     const std::string athena = athena_counterpart(path_, key, keys);
     const std::string s = athena.empty() ? did_you_mean(key, keys.data(), keys.data() + keys.size()) : "";
-    std::string msg = "unknown key" + std::string(s.empty() ? "" : " (did you mean '" + s + "'?)");
+    std::string msg = "unknown key" + std::string(s.empty() ? "" : " (did you mean '" + s + "'?)") + colon_hint(key);
     if (!athena.empty()) msg += " (Athena++'s " + key + " is " + athena + " here; docs/athena.md)";
     msg += "; known keys here: ";
     for (std::size_t i = 0; i < keys.size(); ++i) msg += (i ? ", " : "") + keys[i];
