@@ -209,6 +209,10 @@ BAD = [
          [Loc("cells:"), "mesh.cells", "expected a list of 3 integers", "got a list of 2"]),
     case("cells_not_integer", edit(("  cells: [16, 1, 1]", "  cells: [16.5, 1, 1]")),
          [Loc("cells:"), "mesh.cells", "expected a list of 3 integers", "'16.5'"]),
+    # No active axis: the problems blamed their own keys (sedov its radius).
+    case("cells_one_in_all", BASE, ["command line (--set mesh.cells)", "mesh.cells",
+                                    "expected at least one axis with more than one cell"],
+         args=["check", os.path.join(SOURCE, "configs", "sedov3d.yaml"), "--set", "mesh.cells=[1,1,1]"]),
     case("lower_not_below_upper", edit(("  upper: [1, 1, 1]", "  upper: [1, 0, 1]")),
          [Loc("upper:"), "mesh.upper", "expected upper > lower", "mesh.upper = 0 <= mesh.lower = 0 on axis y"]),
     # Each axis within range, the product past what 64-bit sizes in bytes hold.

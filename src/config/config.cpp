@@ -559,6 +559,10 @@ Config parse(YAML::Node root, const std::shared_ptr<ConfigContext>& ctx, int nra
                 std::string("expected a width (upper - lower) and cell size a double can hold, got ") + got);
     }
   }
+  // A grid of one cell has no axis to evolve along (its CFL step is
+  // infinite): problems then blamed their own keys for it.
+  if (cells[0] == 1 && cells[1] == 1 && cells[2] == 1)
+    mesh.fail("cells", "expected at least one axis with more than one cell (an active axis), got [1, 1, 1]");
   // Sizes in bytes are 64-bit integers: 2^40 cells (a 10240^3 grid) keeps
   // every array's size far from overflow, and is more than any machine holds.
   const double total_cells = double(cells[0]) * double(cells[1]) * double(cells[2]);

@@ -114,7 +114,7 @@ void Simulation::initialize() {
   // checkpoints sum over ranks.
   floor_hits_ += cfg_.mhd ? mhd_apply_floors(grid_, cfg_.eos, floors, u_.u) : apply_floors(grid_, cfg_.eos, floors, u_.u);
   if (cfg_.mhd) initial_b_ = div_b_and_field().second;
-  if (!usable_step(cfl_dt())) refuse_unusable_initial_state();
+  if (const Real dt = cfl_dt(); !usable_step(dt)) refuse_unusable_initial_state(dt);
   signal_rate_ = 0;  // the first step forms its own
   time_ = 0;
   steps_ = 0;
@@ -311,15 +311,17 @@ void Simulation::refuse_wall_time_without_steps(const RunOptions& opt) const {
 // the energy infinite) are the config's fault: refused with exit 2 (by run
 // and check) before anything is written or moved aside, where the first
 // step's check stopped the run with exit 3 after its first outputs.
-void Simulation::refuse_unusable_initial_state() const {
+void Simulation::refuse_unusable_initial_state(Real dt) const {
   std::string given;
   for (const auto& [key, where] : cfg_.key_where)
     if (key.rfind("problem.", 0) == 0) given += (given.empty() ? "" : ", ") + key;
+  char step[48];
+  std::snprintf(step, sizeof(step), "%g", double(dt));
   throw ConfigError(key_place(cfg_, "problem.name") + ": problem '" + cfg_.problem_name +
                     "' gives an initial state that cannot be evolved; expected problem values" +
                     (given.empty() ? std::string() : " (given: " + given + ")") +
-                    " that make density, pressure and energy finite and positive; " +
-                    broken_state_report(grid_, comm_, cfg_, u_.u));
+                    " that make density, pressure and energy finite and positive (the CFL step is " + step +
+                    "); " + broken_state_report(grid_, comm_, cfg_, u_.u));
 }
 
 RunSummary Simulation::run(const RunOptions& opt) {

@@ -125,7 +125,7 @@ class Simulation {
   void open_history(bool continuing);
   void write_history_line(Real dt);
   [[noreturn]] void stop_broken(Real dt);
-  [[noreturn]] void refuse_unusable_initial_state() const;
+  [[noreturn]] void refuse_unusable_initial_state(Real dt) const;
   void print_header(bool continuing) const;
   [[noreturn]] void refuse_wall_time_without_steps(const RunOptions& opt) const;
   void write_summary(const RunSummary& s) const;
