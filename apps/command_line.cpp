@@ -205,14 +205,14 @@ int parse_command_line(int argc, char** argv, bool print, CommandLine* cl) {
   bool no_memory_check = false;
   run->add_flag("--no-memory-check", no_memory_check,
                 "start even if the memory the run needs exceeds what the node or GPU has free");
-  run->add_option("--restart", cl->restart,
+  CLI::Option* run_restart = run->add_option("--restart", cl->restart,
                   "continue from a checkpoint (<basename>.NNNNN.rst or .final.rst) of this config, or of the "
                   "config the checkpoint holds if none is given; " +
                       ax::restart_safe_keys_text() + " may change")
       ->type_name("FILE")
       ->excludes(overwrite);
   std::string wall_time;
-  run->add_option("--wall-time", wall_time,
+  CLI::Option* wall_time_opt = run->add_option("--wall-time", wall_time,
                   "stop cleanly with a checkpoint before this much wall time has passed (hh:mm:ss or seconds); "
                   "SIGTERM, SIGINT and SIGUSR1 stop the same way")
       ->type_name("HH:MM:SS");
@@ -227,7 +227,7 @@ int parse_command_line(int argc, char** argv, bool print, CommandLine* cl) {
   check->add_flag("-q,--quiet", cl->quiet,
                   "print nothing but warnings and errors: the exit code says whether the config is valid (0) or "
                   "not (2); a warning says if run would still refuse it for memory");
-  check->add_option("--restart", cl->restart,
+  CLI::Option* check_restart = check->add_option("--restart", cl->restart,
                     "also check that the run can continue from this checkpoint (what `run --restart` checks)")
       ->type_name("FILE");
   check->footer("Example: astronomix check configs/sedov3d.yaml --set 'mesh.cells=[512,512,512]'\n"
@@ -318,6 +318,14 @@ int parse_command_line(int argc, char** argv, bool print, CommandLine* cl) {
     return fail(e.what());
   }
   cl->command = run->parsed() ? "run" : "check";
+  // An empty value is what a job script passes for an unset variable
+  // (--restart "$RST"): it started a new run over the old one's files, or
+  // ran with no time limit.
+  for (const CLI::Option* o : {run_restart, check_restart, wall_time_opt})
+    if (o->count() > 0 && o->as<std::string>().empty())
+      return fail(o->get_name() + ": got an empty value; expected " +
+                  (o == wall_time_opt ? "hh:mm:ss, mm:ss or seconds > 0" : "a checkpoint file (<basename>.NNNNN.rst)") +
+                  " (an unset variable in a job script?)");
   if (cl->config.empty() && cl->restart.empty())
     return fail(cl->command + ": a config file is required (or --restart CHECKPOINT, which holds its config)");
   cl->memory_check = !no_memory_check;

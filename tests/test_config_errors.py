@@ -642,6 +642,13 @@ BAD = [
          args=CHECK + ["--wall-time", "1:00"]),
     case("cli_override_without_set", BASE, ["unexpected argument 'time.cfl=0.2'", "written --set time.cfl=0.2"],
          args=CHECK + ["time.cfl=0.2"]),
+    # An unset variable in a job script: a new run over the old one's files,
+    # or no time limit, before.
+    case("cli_restart_empty", BASE, ["--restart: got an empty value", "checkpoint file"],
+         args=RUN + ["--restart", ""], forbid_paths=("out",)),
+    case("cli_check_restart_empty", BASE, ["--restart: got an empty value"], args=CHECK + ["--restart", ""]),
+    case("cli_wall_time_empty", BASE, ["--wall-time: got an empty value", "hh:mm:ss"],
+         args=RUN + ["--wall-time", ""], forbid_paths=("out",)),
     case("cli_wall_time_not_a_duration", BASE, ["--wall-time", "'soon'", "hh:mm:ss"],
          args=RUN + ["--wall-time", "soon"]),
     case("cli_restart_missing", BASE, ["nothere.rst", "cannot open as a checkpoint"],
