@@ -42,8 +42,10 @@ from astronomix_testlib import (EXE, MPIEXEC, Run, Skip, assemble, bitwise_equal
                                 decode, describe_diff, exe_missing, finish, run_env)
 
 NAME_LEN = 21  # Athena++ fixed-length strings: 20 characters + NUL
+# Athena++'s .hst columns in its order (the MHD energies after tot-E), then ours.
 HISTORY_HEADER = "step,time,dt,mass,mom1,mom2,mom3,ke1,ke2,ke3,energy,rho_min,rho_max"
-MHD_HISTORY_COLUMNS = ",magnetic_energy1,magnetic_energy2,magnetic_energy3,div_b_max"
+MHD_HISTORY_HEADER = ("step,time,dt,mass,mom1,mom2,mom3,ke1,ke2,ke3,energy,"
+                      "magnetic_energy1,magnetic_energy2,magnetic_energy3,rho_min,rho_max,div_b_max")
 DATASET_VARS = {"prim": ["rho", "press", "vel1", "vel2", "vel3"],
                 "cons": ["dens", "Etot", "mom1", "mom2", "mom3"],
                 "B": ["Bcc1", "Bcc2", "Bcc3"]}
@@ -471,7 +473,7 @@ def check_history_summary(case):
     summary = run.summary()
     text = run.history()
     lines = text.splitlines()
-    header = HISTORY_HEADER + (MHD_HISTORY_COLUMNS if case.mhd else "")
+    header = MHD_HISTORY_HEADER if case.mhd else HISTORY_HEADER
     assert lines[0] == header, f"history header {lines[0]!r}"
     rows = list(csv.DictReader(lines))
     steps = [int(r["step"]) for r in rows]

@@ -606,6 +606,30 @@ def check_history_kept(tmp):
     assert [int(r["step"]) for r in rows] == list(range(5)), [r["step"] for r in rows]
 
 
+def check_history_old_order(tmp):
+    """A history written before MHD's magnetic energies followed the total energy (Athena++'s order) is
+    continued in the new order: the kept rows are reordered by column name, their values unchanged."""
+    d = os.path.join(tmp, "history_order")
+    sets = ["mesh.cells=[32,1,1]", "output.dt=0", "output.restart_every_steps=4", "time.max_steps=8"]
+    run("brio_wu.yaml", sets, d, "bw")
+    path = os.path.join(d, "bw.history.csv")
+    rows = history_rows(d, "bw")
+    old = ["step", "time", "dt", "mass", "mom1", "mom2", "mom3", "ke1", "ke2", "ke3", "energy", "rho_min", "rho_max",
+           "magnetic_energy1", "magnetic_energy2", "magnetic_energy3", "div_b_max"]
+    with open(path) as f:
+        new_header = f.readline().strip()
+    assert new_header.split(",") != old and sorted(new_header.split(",")) == sorted(old), new_header
+    assert new_header.split(",")[11:14] == ["magnetic_energy1", "magnetic_energy2", "magnetic_energy3"], new_header
+    with open(path, "w") as f:
+        f.write(",".join(old) + "\n" + "".join(",".join(r[c] for c in old) + "\n" for r in rows))
+    run("brio_wu.yaml", sets, d, "bw", extra=["--restart", os.path.join(d, "bw.00000.rst")])
+    with open(path) as f:
+        assert f.readline().strip() == new_header
+    again = history_rows(d, "bw")
+    assert again[:5] == rows[:5], (again[:5], rows[:5])  # kept, reordered by name
+    assert [int(r["step"]) for r in again] == list(range(9)), [r["step"] for r in again]
+
+
 # ---------------------------------------------------------------- going on past the end
 def snapshot_time(path):
     with h5py.File(path, "r") as f:
@@ -906,6 +930,8 @@ def main():
           signal.SIGUSR1, 2)
     check("--wall-time: stops with a checkpoint before the limit", check_wall_time, tmp)
     check("continued from an earlier checkpoint: the earlier history and summary kept", check_history_kept, tmp)
+    check("an MHD history in the old column order: continued in Athena++'s, rows reordered by name",
+          check_history_old_order, tmp)
     check("bad checkpoints and unsafe config changes: exit 2, message, outputs untouched", check_bad_restarts, tmp)
     check("check --restart: the data read in chunks against the checksum, 1 and 2 ranks", check_checksum_in_chunks,
           tmp)

@@ -10,6 +10,7 @@
 #include <iostream>
 #include <sstream>
 #include <type_traits>
+#include <vector>
 
 #include "backend/memory.hpp"
 #include "driver/broken_state.hpp"
@@ -22,6 +23,37 @@
 #include "mhd/mhd_kernels.hpp"
 
 namespace ax {
+
+namespace {
+std::vector<std::string> split_csv(const std::string& line) {
+  std::vector<std::string> fields;
+  std::stringstream in(line);
+  for (std::string f; std::getline(in, f, ',');) fields.push_back(f);
+  return fields;
+}
+
+// For each column of `to`, its index in `from`; empty where the two are
+// the same or `from` is not a reordering of `to` (the rows stay as they are).
+std::vector<int> column_order(const std::vector<std::string>& from, const std::vector<std::string>& to) {
+  if (from == to || from.size() != to.size()) return {};
+  std::vector<int> index;
+  for (const std::string& name : to) {
+    const auto at = std::find(from.begin(), from.end(), name);
+    if (at == from.end()) return {};
+    index.push_back(int(at - from.begin()));
+  }
+  return index;
+}
+
+std::string reorder_csv(const std::string& line, const std::vector<int>& from) {
+  if (from.empty()) return line;
+  const std::vector<std::string> fields = split_csv(line);
+  if (fields.size() != from.size()) return line;  // an empty last field: the row is kept as written
+  std::string out;
+  for (std::size_t i = 0; i < from.size(); ++i) out += (i ? "," : "") + fields[std::size_t(from[i])];
+  return out;
+}
+}  // namespace
 
 std::string Simulation::write_snapshot(bool sequential) {
   sync_cell_field();
@@ -53,12 +85,12 @@ void Simulation::write_history_line(Real dt) {
   if (comm_.root()) {
     if (history_.is_open()) {
       char line[768];
-      int n = std::snprintf(line, sizeof(line),
-                            "%lld,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g", steps_,
-                            time_, double(dt), mass, mom[0], mom[1], mom[2], t.kinetic[0], t.kinetic[1],
-                            t.kinetic[2], e, lo, hi);
-      if (cfg_.mhd)
-        std::snprintf(line + n, sizeof(line) - n, ",%.17g,%.17g,%.17g,%.17g", me[0], me[1], me[2], divb);
+      int n = std::snprintf(line, sizeof(line), "%lld,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g",
+                            steps_, time_, double(dt), mass, mom[0], mom[1], mom[2], t.kinetic[0], t.kinetic[1],
+                            t.kinetic[2], e);
+      if (cfg_.mhd) n += std::snprintf(line + n, sizeof(line) - n, ",%.17g,%.17g,%.17g", me[0], me[1], me[2]);
+      n += std::snprintf(line + n, sizeof(line) - n, ",%.17g,%.17g", lo, hi);
+      if (cfg_.mhd) std::snprintf(line + n, sizeof(line) - n, ",%.17g", divb);
       history_ << line << "\n" << std::flush;
     }
     if (!history_.is_open() || !history_.good())
@@ -154,9 +186,11 @@ std::string Simulation::write_checkpoint(bool final) {
 void Simulation::open_history(bool continuing) {
   namespace fs = std::filesystem;
   // Athena++'s .hst columns in its order (mass, momenta, kinetic energies,
-  // total energy, magnetic energies), with the step and density extremes.
-  const std::string header = std::string("step,time,dt,mass,mom1,mom2,mom3,ke1,ke2,ke3,energy,rho_min,rho_max") +
-                             (cfg_.mhd ? ",magnetic_energy1,magnetic_energy2,magnetic_energy3,div_b_max" : "");
+  // total energy, magnetic energies), so a column's index is Athena++'s
+  // plus one (the step); then the density extremes and div B.
+  const std::string header = std::string("step,time,dt,mass,mom1,mom2,mom3,ke1,ke2,ke3,energy") +
+                             (cfg_.mhd ? ",magnetic_energy1,magnetic_energy2,magnetic_energy3" : "") +
+                             ",rho_min,rho_max" + (cfg_.mhd ? ",div_b_max" : "");
   const fs::path path = fs::path(cfg_.out_dir) / (cfg_.basename + ".history.csv");
   if (!continuing) {
     history_.open(path);
@@ -172,11 +206,14 @@ void Simulation::open_history(bool continuing) {
   const std::size_t columns = std::size_t(std::count(header.begin(), header.end(), ',')) + 1;
   if (in) {
     std::getline(in, line);  // the header
+    // Rows written with the columns in another order (before MHD's
+    // magnetic energies followed the total energy) are put in this one.
+    const std::vector<int> from = column_order(split_csv(line), split_csv(header));
     while (std::getline(in, line)) {
       if (in.eof()) break;  // a last line without its newline is incomplete
       if (std::size_t(std::count(line.begin(), line.end(), ',')) + 1 != columns) continue;
       if (std::atoll(line.c_str()) > steps_) break;
-      text += line + "\n";
+      text += reorder_csv(line, from) + "\n";
       ++kept;
     }
   } else {
