@@ -630,6 +630,17 @@ def check_history_old_order(tmp):
     assert [int(r["step"]) for r in again] == list(range(9)), [r["step"] for r in again]
 
 
+def check_long_path(tmp):
+    """Snapshots and checkpoints under a 250-character folder on 2 ranks (Open MPI's lockedfile component,
+    which MPI-IO opened for every file, overflowed a buffer there: abort, exit 134)."""
+    d = os.path.join(tmp, "d" * max(1, 250 - len(tmp)))
+    assert len(d) >= 250, len(d)
+    run("sod.yaml", ["mesh.cells=[32,1,1]", "time.max_steps=4", "output.dt=0"], d, "sod", ranks=2)
+    first = os.path.join(d, "sod.out1.00000.athdf")
+    data, attrs, _, _ = read_global(first)
+    assert float(attrs["Time"]) == 0.0 and os.path.isfile(os.path.join(d, "sod.final.rst")), sorted(os.listdir(d))
+
+
 # ---------------------------------------------------------------- going on past the end
 def snapshot_time(path):
     with h5py.File(path, "r") as f:
@@ -932,6 +943,7 @@ def main():
     check("continued from an earlier checkpoint: the earlier history and summary kept", check_history_kept, tmp)
     check("an MHD history in the old column order: continued in Athena++'s, rows reordered by name",
           check_history_old_order, tmp)
+    check("a 250-character output folder on 2 ranks: no abort in MPI-IO", check_long_path, tmp)
     check("bad checkpoints and unsafe config changes: exit 2, message, outputs untouched", check_bad_restarts, tmp)
     check("check --restart: the data read in chunks against the checksum, 1 and 2 ranks", check_checksum_in_chunks,
           tmp)

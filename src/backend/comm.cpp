@@ -106,9 +106,11 @@ void set_mpi_io_defaults() {
   // file, during the open. A run killed there (kill -9, a node lost) leaves
   // it held, and every later run that opens a file of that name waits
   // forever: a restart after kill -9 hung in mca_sharedfp_sm_file_open on
-  // /dev/shm/sem.OMPIO_ot.out1.01619.athdf.tmp. Nothing here uses shared
-  // file pointers; the other components keep no such state.
-  setenv("OMPI_MCA_sharedfp", "^sm", 0);
+  // /dev/shm/sem.OMPIO_ot.out1.01619.athdf.tmp. Its `lockedfile` component
+  // overflows a buffer on a path longer than about 240 characters (the run
+  // aborted in mca_sharedfp_lockedfile_component_file_query). Nothing here
+  // uses shared file pointers; `individual`, left, keeps no such state.
+  setenv("OMPI_MCA_sharedfp", "^sm,lockedfile", 0);
 }
 
 }  // namespace ax
