@@ -203,6 +203,8 @@ int main(int argc, char** argv) {
   ax::CommandLine cl;
   int rc = ax::parse_command_line(argc, argv, world_rank == 0, &cl);
   if (rc < 0) {
+    if (world_rank == 0 && !cl.thread_cap_warning.empty())
+      std::cerr << "astronomix: warning: " << cl.thread_cap_warning << std::endl;
     std::vector<char*> kargv;
     for (auto& a : cl.kokkos_args) kargv.push_back(a.data());
     int kargc = int(kargv.size());

@@ -2,8 +2,12 @@
 
 #include <CLI/CLI.hpp>
 #include <Kokkos_Core.hpp>
+#include <cstdlib>
 #include <filesystem>
 #include <iostream>
+#if defined(KOKKOS_ENABLE_OPENMP)
+#include <omp.h>
+#endif
 
 #include "backend/kokkos_compat.hpp"
 #include "config/config_error.hpp"
@@ -162,6 +166,42 @@ bool athena_override(const std::string& a, std::string* block, std::string* key,
   return known && plain(*key) && value->find('/') == std::string::npos && !std::filesystem::exists(a, ec);
 }
 
+// Kokkos' OpenMP backend keeps a fixed pool of 512 threads a process
+// (OpenMPExec::MAX_THREAD_COUNT in 3.4, OpenMPTraits in 4.x) and crashed
+// with a segfault at start-up when asked for more. A count the user chose
+// (option or environment) above it is refused; a node's own count above
+// it (one rank on a large node) is capped with a warning.
+std::string host_thread_limit(CommandLine* cl) {
+#if defined(KOKKOS_ENABLE_OPENMP)
+  constexpr long kMax = 512;
+  const std::string advice = "expected at most 512 threads a rank, the most Kokkos' OpenMP backend holds (run "
+                             "more MPI ranks a node instead)";
+  for (const std::string& a : cl->kokkos_args)
+    for (const char* name : {"--kokkos-num-threads=", "--kokkos-threads="})
+      if (a.rfind(name, 0) == 0)  // an option wins over the environment
+        return std::stol(a.substr(std::string(name).size())) > kMax
+                   ? a.substr(0, a.find('=')) + ": got " + a.substr(a.find('=') + 1) + "; " + advice
+                   : "";
+  for (const char* var : {"KOKKOS_NUM_THREADS", "OMP_NUM_THREADS"}) {
+    const char* v = std::getenv(var);
+    if (!v || !*v) continue;
+    // OMP_NUM_THREADS may list a count for each nesting level: the first is ours.
+    const long n = std::strtol(v, nullptr, 10);
+    if (n > kMax) return std::string("environment variable ") + var + "=" + v + ": " + advice;
+    if (n > 0) return "";
+  }
+  if (omp_get_max_threads() > kMax) {
+    cl->kokkos_args.push_back(KOKKOS_VERSION >= 40000 ? "--kokkos-num-threads=512" : "--kokkos-threads=512");
+    cl->thread_cap_warning = "this node offers " + std::to_string(omp_get_max_threads()) +
+                             " threads; Kokkos' OpenMP backend holds at most 512 a rank: running with 512 (set "
+                             "OMP_NUM_THREADS, or run more MPI ranks a node)";
+  }
+#else
+  (void)cl;
+#endif
+  return "";
+}
+
 }  // namespace
 
 int parse_command_line(int argc, char** argv, bool print, CommandLine* cl) {
@@ -179,7 +219,8 @@ int parse_command_line(int argc, char** argv, bool print, CommandLine* cl) {
   if (cl->kokkos_help) return -1;
 
   CLI::App app{"astronomix: astrophysical hydrodynamics on CPUs and GPUs (Kokkos + MPI)", "astronomix"};
-  app.set_version_flag("--version", "astronomix 0.1.0 (Kokkos " + ax::kokkos_version_text() + ")");
+  app.set_version_flag("--version", "astronomix 0.1.0 (Kokkos " + ax::kokkos_version_text() + " on " +
+                                         Kokkos::DefaultExecutionSpace::name() + ")");
   app.require_subcommand(1);
   app.footer(kExamples);
   // The config may be left out with --restart: the checkpoint holds it.
@@ -272,6 +313,7 @@ int parse_command_line(int argc, char** argv, bool print, CommandLine* cl) {
     }
     a = spelled;
   }
+  if (const std::string e = host_thread_limit(cl); !e.empty()) return fail(e);
   // `astronomix help` as git and cargo take it.
   if (!ours.empty() && ours[0] == "help") ours[0] = "--help";
   // Name a mistyped command instead of CLI11's generic complaint.

@@ -19,6 +19,7 @@ struct CommandLine {
   double wall_time_s = 0;     // --wall-time: stop with a checkpoint before this (0: none)
   std::vector<std::string> kokkos_args;  // argv[0] and the --kokkos-* arguments
   bool kokkos_help = false;              // --kokkos-help: Kokkos prints its options
+  std::string thread_cap_warning;        // said by rank 0 where the node's thread count was capped
 };
 
 // Parses argv. Returns -1 when the command should run; otherwise the exit

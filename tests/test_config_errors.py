@@ -108,11 +108,12 @@ RUN = ["run", "-q", CFG]
 CHECK = ["check", CFG]
 
 
-def case(name, yaml, expect, args=RUN, setup=None, forbid_paths=(), past_loader=False):
+def case(name, yaml, expect, args=RUN, setup=None, forbid_paths=(), past_loader=False, environ=None):
     """past_loader: refused after the config loader (building the solver,
-    setting the problem up), though a plain run or check of a YAML text."""
+    setting the problem up), though a plain run or check of a YAML text.
+    environ: variables set for the run."""
     return dict(name=name, yaml=yaml, expect=expect, args=args, setup=setup,
-                forbid_paths=forbid_paths, past_loader=past_loader)
+                forbid_paths=forbid_paths, past_loader=past_loader, environ=environ)
 
 
 def mkdir(rel):
@@ -663,6 +664,12 @@ BAD = [
          args=RUN + ["--kokkos-num-threads=abc"]),
     case("cli_kokkos_threads_zero", BASE, ["--kokkos-threads", "'0'", "N >= 1"],
          args=RUN + ["--kokkos-threads=0"]),
+    # Kokkos' OpenMP pool holds 512 threads: more crashed it (segfault) at
+    # start-up (OpenMP builds only: OPENMP_CASES).
+    case("cli_kokkos_threads_above_pool", BASE, ["--kokkos-threads: got 600", "at most 512 threads a rank"],
+         args=RUN + ["--kokkos-threads=600"], forbid_paths=("out",)),
+    case("omp_num_threads_above_pool", BASE, ["OMP_NUM_THREADS=600", "at most 512 threads a rank"],
+         args=CHECK, environ={"OMP_NUM_THREADS": "600"}),
     # Malformed durations ran with a misread limit (1.2.3 as 1.2 s) or aborted (an uncaught std::stod).
     case("cli_wall_time_two_dots", BASE, ["--wall-time", "'1.2.3'", "hh:mm:ss"], args=RUN + ["--wall-time", "1.2.3"]),
     case("cli_wall_time_seconds_field_99", BASE, ["'1:99'", "below 60"], args=RUN + ["--wall-time", "1:99"]),
@@ -719,7 +726,7 @@ def good_cases():
         dict(name="good_help_check", yaml=None, args=["check", "-h"],
              stdout=["Usage: astronomix check", "--set KEY=VALUE", "memory per rank"], writes=False),
         dict(name="good_version", yaml=None, args=["--version"],
-             stdout=[Re(r"^astronomix \d+\.\d+\.\d+ \(Kokkos \d+\.\d+\.\d+\)")], writes=False),
+             stdout=[Re(r"^astronomix \d+\.\d+\.\d+ \(Kokkos \d+\.\d+\.\d+ on \w+\)")], writes=False),
         # An FV config switched to FD: its FV keys and FV CFL number said.
         dict(name="good_fd_switch_warns_of_fv_keys_and_cfl", yaml=None,
              args=["check", "-q", os.path.join(SOURCE, "configs", "orszag_tang.yaml"), "--set", "solver.family=fd",
@@ -847,6 +854,15 @@ def good_cases():
     ]
 
 
+def openmp_build():
+    """Whether the binary's Kokkos runs on OpenMP (--version names the execution space)."""
+    p = subprocess.run([EXE, "--version"], capture_output=True, text=True, timeout=60)
+    return "on OpenMP" in p.stdout
+
+
+OPENMP_CASES = ("cli_kokkos_threads_above_pool", "omp_num_threads_above_pool")
+
+
 def env():
     e = dict(os.environ)
     e.setdefault("OMP_NUM_THREADS", "1")
@@ -866,9 +882,9 @@ def dirs_under(d):
     return {os.path.relpath(os.path.join(root, x), d) for root, dirs, _ in os.walk(d) for x in dirs}
 
 
-def execute(args, cwd):
+def execute(args, cwd, environ=None):
     try:
-        p = subprocess.run([EXE] + args, cwd=cwd, env=env(), stdin=subprocess.DEVNULL,
+        p = subprocess.run([EXE] + args, cwd=cwd, env={**env(), **(environ or {})}, stdin=subprocess.DEVNULL,
                            capture_output=True, text=True, errors="replace", timeout=60)
         return p.returncode, p.stdout, p.stderr
     except subprocess.TimeoutExpired as e:
@@ -903,7 +919,7 @@ def run_bad(c):
         if c["setup"]:
             c["setup"](d)
         before = files_under(d)
-        rc, out, err = execute(c["args"], d)
+        rc, out, err = execute(c["args"], d, c.get("environ"))
         if rc != 2:
             problems.append(f"exit code {rc}, expected 2")
         if not any(l.startswith("astronomix: error: ") for l in err.splitlines()):
@@ -1017,6 +1033,9 @@ def main():
     names = [c["name"] for c in BAD] + [c["name"] for c in good_cases()]
     assert len(names) == len(set(names)), "duplicate case names"
     bad = sanitized_sample(BAD) if SANITIZED else BAD
+    if not openmp_build():  # Serial or GPU builds have no thread pool to overflow
+        print(f"skipped (not an OpenMP build): {', '.join(OPENMP_CASES)}")
+        bad = [c for c in bad if c["name"] not in OPENMP_CASES]
     jobs = [(c["name"], run_bad, c) for c in bad] + [(c["name"], run_good, c) for c in good_cases()]
     t0 = time.time()
     # Each run spends most of its ~0.4 s waiting in MPI/Kokkos start-up, so
