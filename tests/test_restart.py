@@ -785,6 +785,33 @@ def check_kill9(tmp):
           f"uninterrupted run", flush=True)
 
 
+def check_second_run_refused(tmp):
+    """A second run into the directory and basename a run is writing is refused (exit 2) and touches nothing
+    (it used to move the live run's files aside, its half-written snapshot too, and that run then failed);
+    another basename there runs; the lock goes with the first run."""
+    d = os.path.join(tmp, "second_run")
+    sets = ["mesh.cells=[32,32,1]", "time.end=1e9", "time.max_steps=1000000", "output.dt=0", "output.every_steps=1",
+            "output.progress_every=0"]
+    first = subprocess.Popen(command("orszag_tang.yaml", sets, d, "ot"), stdout=subprocess.DEVNULL,
+                             stderr=subprocess.PIPE, text=True, env=run_env())
+    try:
+        started = time.time()
+        while first.poll() is None and time.time() - started < 60 and len(snapshots(d, "ot")) < 2:
+            time.sleep(0.05)
+        assert first.poll() is None, first.communicate()[1][-800:]
+        p = run("orszag_tang.yaml", ["mesh.cells=[32,32,1]", "time.max_steps=2"], d, "ot", expect=2)
+        assert "a run is already writing ot.* in" in p.stderr and f"pid {first.pid}" in p.stderr, p.stderr[-800:]
+        assert not os.path.exists(os.path.join(d, "earlier")), sorted(os.listdir(d))
+        run("orszag_tang.yaml", ["mesh.cells=[32,32,1]", "time.max_steps=2"], d, "other")
+        assert first.poll() is None, "the first run stopped"
+    finally:
+        first.send_signal(signal.SIGTERM)
+        _, err = first.communicate(timeout=120)
+    assert first.returncode == 0, err[-800:]
+    assert not os.path.exists(os.path.join(d, ".ot.lock")), sorted(os.listdir(d))
+    run("orszag_tang.yaml", ["mesh.cells=[32,32,1]", "time.max_steps=2"], d, "ot")  # free again
+
+
 def check_stale_semaphore(tmp):
     # Open MPI's OMPIO `sm` shared-file-pointer component waits on a named
     # semaphore in /dev/shm named after the file; a run killed while it held
@@ -954,6 +981,7 @@ def main():
     check("broken state, 1 rank: exit 3, offending cells, emergency snapshot", check_broken, tmp, 1)
     check("broken state, 2 ranks: exit 3 together", check_broken, tmp, 2)
     check(f"kill -9 {KILLS} times during output: files readable, restart completes and matches", check_kill9, tmp)
+    check("a second run where one is writing: refused, nothing touched", check_second_run_refused, tmp)
     check("a semaphore left held by a killed run: the next run does not wait for it", check_stale_semaphore, tmp)
     check("full disk: clear error, earlier files intact", check_full_disk, tmp)
     check("a history row that cannot be written: exit 1, said", check_history_write_fails, tmp)

@@ -9,6 +9,7 @@
 #include <filesystem>
 #include <iostream>
 #include <mpi.h>
+#include <optional>
 
 #include "backend/memory.hpp"
 #include "config/config_error.hpp"
@@ -16,6 +17,7 @@
 #include "ct/fd_ct.hpp"
 #include "driver/broken_state.hpp"
 #include "driver/earlier_run.hpp"
+#include "driver/output_lock.hpp"
 #include "driver/run_control.hpp"
 #include "io/restart.hpp"
 #include "mhd/mhd_kernels.hpp"
@@ -333,14 +335,17 @@ RunSummary Simulation::run(const RunOptions& opt) {
   print_header(restarted);
   RunSummary s;
   const bool outputs = cfg_.write_files;
+  std::optional<OutputLock> lock;  // held until the run's last file is written
   if (restarted) {
     restore(opt.restart);
     char line[256];
     std::snprintf(line, sizeof(line), "  continuing from %s: step %lld, t = %.9g", opt.restart.c_str(), steps_, time_);
     log(line);
+    if (outputs) lock.emplace(cfg_, comm_);
     if (outputs) make_room_for_continued_run(cfg_, comm_, snapshot_index_, restart_index_, steps_, opt.restart);
   } else {
     initialize();  // before an earlier run's files are moved: it may refuse the config
+    if (outputs) lock.emplace(cfg_, comm_);
     if (outputs) make_room_for_new_run(cfg_, comm_, opt.overwrite);
     next_out_ = cfg_.out_dt > 0 ? cfg_.out_dt : 1e300;
     next_restart_ = cfg_.restart_dt > 0 ? double(cfg_.restart_dt) : 1e300;
