@@ -171,17 +171,21 @@ bool athena_override(const std::string& a, std::string* block, std::string* key,
 // with a segfault at start-up when asked for more. A count the user chose
 // (option or environment) above it is refused; a node's own count above
 // it (one rank on a large node) is capped with a warning.
-std::string host_thread_limit(CommandLine* cl) {
+std::string host_thread_limit(const std::vector<std::string>& typed, CommandLine* cl) {
 #if defined(KOKKOS_ENABLE_OPENMP)
   constexpr long kMax = 512;
   const std::string advice = "expected at most 512 threads a rank, the most Kokkos' OpenMP backend holds (run "
                              "more MPI ranks a node instead)";
-  for (const std::string& a : cl->kokkos_args)
+  // The last such option is the one Kokkos takes, and an option wins over
+  // the environment (the values are digits, checked before).
+  const std::string* last = nullptr;
+  for (const std::string& a : typed)
     for (const char* name : {"--kokkos-num-threads=", "--kokkos-threads="})
-      if (a.rfind(name, 0) == 0)  // an option wins over the environment
-        return std::stol(a.substr(std::string(name).size())) > kMax
-                   ? a.substr(0, a.find('=')) + ": got " + a.substr(a.find('=') + 1) + "; " + advice
-                   : "";
+      if (a.rfind(name, 0) == 0) last = &a;
+  if (last)
+    return std::stol(last->substr(last->find('=') + 1)) > kMax
+               ? last->substr(0, last->find('=')) + ": got " + last->substr(last->find('=') + 1) + "; " + advice
+               : "";
   for (const char* var : {"KOKKOS_NUM_THREADS", "OMP_NUM_THREADS"}) {
     const char* v = std::getenv(var);
     if (!v || !*v) continue;
@@ -197,6 +201,7 @@ std::string host_thread_limit(CommandLine* cl) {
                              "OMP_NUM_THREADS, or run more MPI ranks a node)";
   }
 #else
+  (void)typed;
   (void)cl;
 #endif
   return "";
@@ -299,6 +304,7 @@ int parse_command_line(int argc, char** argv, bool print, CommandLine* cl) {
     }
   }
   // Names after values: a value error names the option as it was typed.
+  const std::vector<std::string> typed_kokkos_args = cl->kokkos_args;
   for (std::size_t i = 1; i < cl->kokkos_args.size(); ++i) {
     std::string& a = cl->kokkos_args[i];
     std::string spelled;
@@ -313,7 +319,6 @@ int parse_command_line(int argc, char** argv, bool print, CommandLine* cl) {
     }
     a = spelled;
   }
-  if (const std::string e = host_thread_limit(cl); !e.empty()) return fail(e);
   // `astronomix help` as git and cargo take it.
   if (!ours.empty() && ours[0] == "help") ours[0] = "--help";
   // Name a mistyped command instead of CLI11's generic complaint.
@@ -378,6 +383,8 @@ int parse_command_line(int argc, char** argv, bool print, CommandLine* cl) {
                   "' is not a duration; expected hh:mm:ss, mm:ss or seconds > 0 (minutes and seconds below 60 "
                   "after the first field)");
   }
+  // Only for run and check, which start Kokkos (--help and --version do not).
+  if (const std::string e = host_thread_limit(typed_kokkos_args, cl); !e.empty()) return fail(e);
   return -1;
 }
 

@@ -359,7 +359,13 @@ BAD = [
           "expected the ']' that closes the list"]),
     # yaml-cpp's messages name the grammar; the cause is added.
     case("invalid_yaml_tab_indent", edit(("  lower: [0, 0, 0]", "\tlower: [0, 0, 0]")),
-         ["cfg.yaml:3:", "invalid YAML", "YAML indents with spaces only, and this line holds a tab"]),
+         ["cfg.yaml:3:", "invalid YAML", "YAML indents with spaces only, and this line's indentation holds a tab"]),
+    # A tab in a comment is not the cause; nor a URL in the comment above.
+    case("invalid_yaml_indented_deeper_tab_in_comment", edit(("  lower: [0, 0, 0]", "   lower: [0, 0, 0]\t# c")),
+         ["cfg.yaml:3:", "indented as the other keys of its section"]),
+    case("invalid_yaml_map_value_after_url_comment",
+         edit(("  basename: snap", "  # see https://example.org\n  basename: snap: x")),
+         ["invalid YAML", "a value holding ': ' is quoted"]),
     case("invalid_yaml_key_indented_deeper", edit(("  lower: [0, 0, 0]", "   lower: [0, 0, 0]")),
          ["cfg.yaml:3:", "invalid YAML", "indented as the other keys of its section"]),
     case("invalid_yaml_section_without_colon", edit(("time:", "time")),
@@ -668,6 +674,9 @@ BAD = [
     # start-up (OpenMP builds only: OPENMP_CASES).
     case("cli_kokkos_threads_above_pool", BASE, ["--kokkos-threads: got 600", "at most 512 threads a rank"],
          args=RUN + ["--kokkos-threads=600"], forbid_paths=("out",)),
+    # Kokkos takes the last of repeated options (the first was checked: segfault).
+    case("cli_kokkos_threads_last_above_pool", BASE, ["--kokkos-threads: got 600"],
+         args=RUN + ["--kokkos-threads=8", "--kokkos-threads=600"], forbid_paths=("out",)),
     case("omp_num_threads_above_pool", BASE, ["OMP_NUM_THREADS=600", "at most 512 threads a rank"],
          args=CHECK, environ={"OMP_NUM_THREADS": "600"}),
     # Malformed durations ran with a misread limit (1.2.3 as 1.2 s) or aborted (an uncaught std::stod).
@@ -860,7 +869,7 @@ def openmp_build():
     return "on OpenMP" in p.stdout
 
 
-OPENMP_CASES = ("cli_kokkos_threads_above_pool", "omp_num_threads_above_pool")
+OPENMP_CASES = ("cli_kokkos_threads_above_pool", "cli_kokkos_threads_last_above_pool", "omp_num_threads_above_pool")
 
 
 def env():

@@ -10,24 +10,25 @@
 namespace ax {
 
 namespace {
-// "cfl:0.4" in a line: a key whose ':' has no space after it, which YAML
-// reads as part of a plain scalar (it then fails a line further down).
+// The key of a line that starts with "cfl:0.4": a key whose ':' has no
+// space after it, which YAML reads as part of a plain scalar (it then fails
+// a line further down); "" for any other line (comments, URLs in values).
 std::string colon_without_space(const std::string& line) {
-  for (std::size_t i = 1; i + 1 < line.size(); ++i) {
-    if (line[i] != ':' || line[i + 1] == ' ' || line[i + 1] == ':') continue;
-    if (!std::isalnum(static_cast<unsigned char>(line[i - 1])) && line[i - 1] != '_') continue;
-    std::size_t b = i;
-    while (b > 0 && (std::isalnum(static_cast<unsigned char>(line[b - 1])) || line[b - 1] == '_')) --b;
-    return line.substr(b, i - b);
-  }
-  return "";
+  std::size_t i = line.find_first_not_of(' ');
+  if (i == std::string::npos) return "";
+  const std::size_t b = i;
+  while (i < line.size() && (std::isalnum(static_cast<unsigned char>(line[i])) || line[i] == '_')) ++i;
+  if (i == b || i + 1 >= line.size() || line[i] != ':' || line[i + 1] == ' ' || line[i + 1] == ':') return "";
+  return line.substr(b, i - b);
 }
 }  // namespace
 
 std::string yaml_error_hint(const std::string& msg, const std::string& line_text, const std::string& line_before) {
-  const bool tab = line_text.find('\t') != std::string::npos;
+  // A tab in the indentation (one in a comment or a value is not the cause).
+  const std::size_t indent_end = line_text.find_first_not_of(" \t");
+  const bool tab = line_text.substr(0, indent_end).find('\t') != std::string::npos;
   if (msg.find("illegal tab") != std::string::npos || (tab && msg.find("end of map not found") != std::string::npos))
-    return "expected spaces before the key: YAML indents with spaces only, and this line holds a tab";
+    return "expected spaces before the key: YAML indents with spaces only, and this line's indentation holds a tab";
   if (msg.find("end of map not found") != std::string::npos)
     return "expected this line indented as the other keys of its section (each key of a section starts in the "
            "same column), or a key with its ':' on the line before";

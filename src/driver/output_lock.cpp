@@ -6,7 +6,9 @@
 #include <unistd.h>
 
 #include <cerrno>
+#include <cstring>
 #include <filesystem>
+#include <iostream>
 #include <mpi.h>
 
 #include "config/config_error.hpp"
@@ -30,16 +32,24 @@ OutputLock::OutputLock(const Config& cfg, const Comm& comm) {
     // The file is removed when a run lets go: a run that opened it just
     // before then would hold a lock on a name no longer there, so a lock
     // counts only while the name still leads to the file locked.
-    for (int tries = 0; tries < 100 && fd_ < 0 && error.empty(); ++tries) {
+    std::string unlocked;  // why this run goes without the lock
+    for (int tries = 0; tries < 100 && fd_ < 0 && error.empty() && unlocked.empty(); ++tries) {
       const int fd = open(path_.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
-      if (fd < 0) break;  // cannot even create it: the outputs' own writes will say why
+      if (fd < 0) {
+        unlocked = std::strerror(errno);
+        break;
+      }
       if (flock(fd, LOCK_EX | LOCK_NB) != 0) {
-        if (errno == EWOULDBLOCK)
+        if (errno == EWOULDBLOCK) {
           error = key_place(cfg, "output.directory") + ": a run is already writing " + cfg.basename + ".* in " +
                   cfg.out_dir + " (" + holder_of(fd) + ", holding " + path_ +
                   "); expected another output.directory or output.basename, or that run's end";
+        } else {  // no locks on this file system (ENOLCK, ENOSYS, EINVAL): none can hold it
+          unlocked = std::strerror(errno);
+          unlink(path_.c_str());
+        }
         close(fd);
-        break;  // no locks on this file system (ENOLCK, ENOSYS, EINVAL): unlocked
+        break;
       }
       struct stat held, named;
       if (fstat(fd, &held) == 0 && stat(path_.c_str(), &named) == 0 && held.st_ino == named.st_ino &&
@@ -48,6 +58,11 @@ OutputLock::OutputLock(const Config& cfg, const Comm& comm) {
       } else {
         close(fd);
       }
+    }
+    if (fd_ < 0 && error.empty()) {
+      if (unlocked.empty()) unlocked = "the file kept changing";
+      std::cerr << "astronomix: warning: cannot lock " << path_ << " (" << unlocked
+                << "): a second run into this directory and basename would not be refused" << std::endl;
     }
     if (fd_ >= 0) {
       char host[128] = "?";
