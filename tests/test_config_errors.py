@@ -852,6 +852,11 @@ def good_cases():
         dict(name="good_linear_wave_along_y",
              yaml=edit(("  cells: [16, 1, 1]", "  cells: [1, 16, 1]"), ("  x: outflow", "  y: periodic"),
                        ("  name: sod", "  name: linear_wave")), args=RUN, stdout=[], writes=True),
+        # Faces given as a --set mapping where the file has no boundaries
+        # section: the mapping counted as setting the axis too (refused).
+        dict(name="good_set_faces_mapping_without_section", yaml=edit(("boundaries:", None), ("  x: outflow", None)),
+             args=CHECK + ["--set", "boundaries={x_inner: reflecting, x_outer: outflow}"],
+             stdout=["x_inner: reflecting", "x_outer: outflow"], writes=False),
         dict(name="good_backend_fused_runs", yaml=edit(("solver:", "solver:\n  backend: fused")), args=RUN,
              stdout=[], writes=True),
         # Either generation's spelling reaches Kokkos (3.x reads --kokkos-threads,

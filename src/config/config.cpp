@@ -622,7 +622,9 @@ Config parse(YAML::Node root, const std::shared_ptr<ConfigContext>& ctx, int nra
     // faces are given would change nothing, silently: refused (and one
     // beside both faces in the file, by reject_axis_beside_faces). Faces
     // given with --set over a file's axis are an override, as meant.
-    if (bnd.set_on_command_line(axis) && bnd.has(axis + "_inner") && bnd.has(axis + "_outer") &&
+    // (The axis itself given: a --set mapping of the whole section counts
+    // as setting every key under it, the faces-only one too.)
+    if (bnd.has(axis) && bnd.set_on_command_line(axis) && bnd.has(axis + "_inner") && bnd.has(axis + "_outer") &&
         (boundary_name(c.bc[d][0]) != both || boundary_name(c.bc[d][1]) != both))
       bnd.fail(axis, "is " + both + ", but " + axis + "_inner and " + axis + "_outer are given too (" +
                          boundary_name(c.bc[d][0]) + ", " + boundary_name(c.bc[d][1]) + "), so it sets neither face; " +
