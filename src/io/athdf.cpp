@@ -137,8 +137,7 @@ void create_layout(hid_t file, const Grid& g, const Comm& comm, const Config& cf
 void write_block(hid_t file, hid_t xfer, const Grid& g, const Comm& comm, const Config& cfg,
                  const BlockData& b) {
   const hsize_t row = hsize_t(comm.rank);
-  auto put = [&](const char* name, hid_t type, std::vector<hsize_t> start, std::vector<hsize_t> count,
-                 const void* data) { hdf5_write_slab(file, xfer, name, type, start, count, data); };
+  SlabWriter put(file, xfer);
   const int level = 0;
   put("Levels", H5T_NATIVE_INT, {row}, {1}, &level);
   put("LogicalLocations", H5T_NATIVE_INT64, {row, 0}, {1, 3}, b.loc);
@@ -153,6 +152,7 @@ void write_block(hid_t file, hid_t xfer, const Grid& g, const Comm& comm, const 
     put(sets[s].name.c_str(), real_type(), {0, row, 0, 0, 0},
         {hsize_t(sets[s].vars.size()), 1, hsize_t(g.nx[2]), hsize_t(g.nx[1]), hsize_t(g.nx[0])},
         b.fields[s].data());
+  put.finish();
 }
 
 }  // namespace
@@ -180,9 +180,12 @@ bool hdf5_is_parallel() {
 void write_athdf(const SnapshotRequest& req, const Grid& g, const Comm& comm, const Config& cfg,
                  const Array4& u) {
   const BlockData block = gather_block(g, comm, cfg, u);
+  std::int64_t values = 0;
+  for (const Dataset& s : datasets_of(cfg)) values += std::int64_t(s.vars.size());
   hdf5_write_file(req.path, comm, req.sequential || !hdf5_is_parallel(),
                   [&](hid_t file) { create_layout(file, g, comm, cfg, req.time, req.cycle); },
-                  [&](hid_t file, hid_t xfer) { write_block(file, xfer, g, comm, cfg, block); });
+                  [&](hid_t file, hid_t xfer) { write_block(file, xfer, g, comm, cfg, block); },
+                  values * g.cells_global() * std::int64_t(sizeof(Real)));
   // The sidecar is rank 0's; a failure there must stop every rank alike.
   std::string error;
   if (comm.root()) {

@@ -100,9 +100,50 @@ void hdf5_write_slab(hid_t file, hid_t xfer, const char* name, hid_t type, const
   hdf5_check(rc, std::string("writing dataset ") + name);
 }
 
+void SlabWriter::operator()(const char* name, hid_t type, const std::vector<hsize_t>& start,
+                            const std::vector<hsize_t>& count, const void* data) {
+  try {
+    hdf5_write_slab(file_, xfer_, name, type, start, count, data);
+  } catch (const std::exception& e) {
+    if (error_.empty()) error_ = e.what();
+  }
+}
+
+void SlabWriter::finish() const {
+  if (!error_.empty()) throw std::runtime_error(error_);
+}
+
+namespace {
+// Rank 0's check that the file fits in the room left, agreed by all ranks.
+// Parallel HDF5 cannot recover from a write that fails for want of room:
+// its ranks part ways inside H5Fclose (one in the metadata flush's barrier,
+// one in the truncation's broadcast) and wait for ever, as 2 ranks did on
+// a full disk. 64 KiB more than the data covers the metadata.
+void check_room(const std::string& path, const Comm& comm, std::int64_t bytes) {
+  std::string error;
+  if (comm.root() && bytes > 0) {
+    std::error_code ec;
+    const auto dir = std::filesystem::absolute(path).parent_path();
+    const auto room = std::filesystem::space(dir, ec);
+    const std::int64_t need = bytes + (64 << 10);
+    if (!ec && room.available < std::uintmax_t(need))
+      error = "writing " + path + " failed: it needs about " + std::to_string(need / 1024) + " KiB, and " +
+              std::to_string(room.available / 1024) + " KiB free on the file system of " + dir.string() +
+              " (the file is not written; earlier files are intact)";
+  }
+  int len = int(error.size());
+  MPI_Bcast(&len, 1, MPI_INT, 0, comm.cart);
+  if (len == 0) return;
+  error.resize(std::size_t(len));
+  MPI_Bcast(error.data(), len, MPI_CHAR, 0, comm.cart);
+  throw CollectiveError(error);
+}
+}  // namespace
+
 void hdf5_write_file(const std::string& path, const Comm& comm, bool sequential,
                      const std::function<void(hid_t)>& layout,
-                     const std::function<void(hid_t, hid_t)>& rows) {
+                     const std::function<void(hid_t, hid_t)>& rows, std::int64_t bytes) {
+  check_room(path, comm, bytes);
   const std::string tmp = path + ".tmp";
   std::string error;  // this rank's failure, shared below so all ranks agree
   auto attempt = [&](const std::function<void()>& f) {

@@ -8,6 +8,7 @@
 
 #include <hdf5.h>
 
+#include <cstdint>
 #include <functional>
 #include <string>
 #include <vector>
@@ -34,14 +35,32 @@ void hdf5_dataset(hid_t file, const char* name, hid_t type, const std::vector<hs
 void hdf5_write_slab(hid_t file, hid_t xfer, const char* name, hid_t type, const std::vector<hsize_t>& start,
                      const std::vector<hsize_t>& count, const void* data);
 
+// A rank's slabs of one file. With parallel HDF5 each write is a collective
+// call that every rank must make: one that fails here (a full disk) must
+// not skip the next, or the other ranks wait in it for ever (2 ranks hung
+// so on a full disk). So the writes go on and finish() throws the first
+// failure.
+class SlabWriter {
+ public:
+  SlabWriter(hid_t file, hid_t xfer) : file_(file), xfer_(xfer) {}
+  void operator()(const char* name, hid_t type, const std::vector<hsize_t>& start, const std::vector<hsize_t>& count,
+                  const void* data);
+  void finish() const;
+
+ private:
+  hid_t file_, xfer_;
+  std::string error_;
+};
+
 // Writes `path` from every rank: `layout(file)` creates datasets and
 // attributes (all ranks with parallel HDF5, rank 0 alone otherwise), then
 // `rows(file, xfer)` writes this rank's part. Written to path + ".tmp",
 // fsync'ed and renamed by rank 0. Collective; throws on failure (the
-// temporary file is removed, earlier files are untouched).
+// temporary file is removed, earlier files are untouched). `bytes`: about
+// what the datasets hold, checked against the room left first (0: not).
 void hdf5_write_file(const std::string& path, const Comm& comm, bool sequential,
                      const std::function<void(hid_t)>& layout,
-                     const std::function<void(hid_t, hid_t)>& rows);
+                     const std::function<void(hid_t, hid_t)>& rows, std::int64_t bytes = 0);
 
 // Writes `text` to `path` through a temporary file, fsync'ed and renamed.
 void write_text_atomically(const std::string& path, const std::string& text);

@@ -283,13 +283,18 @@ void write_restart(const std::string& path, const Grid& g, const Comm& comm, con
     for (int d = 0; d < 3 && cfg.mhd; ++d) hdf5_dataset(file, kFaceNames[d], hdf5_real_type(), face_dims(cfg, d));
   };
   auto rows = [&](hid_t file, hid_t xfer) {
-    hdf5_write_slab(file, xfer, "cons", hdf5_real_type(), {0, cs.start[2], cs.start[1], cs.start[0]},
-                    {hsize_t(cfg.nvar()), cs.count[2], cs.count[1], cs.count[0]}, cells.data());
+    SlabWriter put(file, xfer);
+    put("cons", hdf5_real_type(), {0, cs.start[2], cs.start[1], cs.start[0]},
+        {hsize_t(cfg.nvar()), cs.count[2], cs.count[1], cs.count[0]}, cells.data());
     for (int d = 0; d < 3 && cfg.mhd; ++d)
-      hdf5_write_slab(file, xfer, kFaceNames[d], hdf5_real_type(), {fs[d].start[2], fs[d].start[1], fs[d].start[0]},
-                      {fs[d].count[2], fs[d].count[1], fs[d].count[0]}, faces[d].data());
+      put(kFaceNames[d], hdf5_real_type(), {fs[d].start[2], fs[d].start[1], fs[d].start[0]},
+          {fs[d].count[2], fs[d].count[1], fs[d].count[0]}, faces[d].data());
+    put.finish();
   };
-  hdf5_write_file(path, comm, cfg.sequential_io || !hdf5_is_parallel(), layout, rows);
+  // The cells' variables and, for MHD, three face arrays of about a cell each.
+  const std::int64_t values = cfg.nvar() + (cfg.mhd ? 3 : 0);
+  hdf5_write_file(path, comm, cfg.sequential_io || !hdf5_is_parallel(), layout, rows,
+                  values * g.cells_global() * std::int64_t(sizeof(Real)));
 }
 
 namespace {
